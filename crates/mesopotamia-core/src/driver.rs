@@ -1,0 +1,157 @@
+//! The match driver: bots decide, chance is sampled from a caller's RNG, and every
+//! step goes into a game record.
+
+use rand_core::RngCore;
+
+use crate::chance::sample_weighted;
+use crate::game::{Game, ToMove};
+use crate::record::{GameRecord, Step};
+use crate::seat::Seat;
+
+/// A player that picks one of the legal actions.
+///
+/// A bot receives the whole state so that it can search; an honest bot only looks at
+/// `game.view(seat)`, or at [`Game::resample_hidden`] states.
+pub trait Bot<G: Game> {
+    /// Picks one action of `legal` (never empty) for `seat`.
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action;
+}
+
+/// Picks uniformly among the legal actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(
+        &mut self,
+        _game: &G,
+        _seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        legal[crate::chance::uniform_below(rng, legal.len() as u32) as usize]
+    }
+}
+
+/// Why a match could not be played to the end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError<E: std::error::Error> {
+    /// The configuration is refused.
+    #[error("configuration refused: {0}")]
+    Config(E),
+    /// There must be one bot per seat.
+    #[error("{seats} seats but {bots} bots")]
+    BotCount {
+        /// Seats at the table.
+        seats: usize,
+        /// Bots given.
+        bots: usize,
+    },
+    /// A bot chose an action that is not legal.
+    #[error("the bot of seat {seat} chose `{action}`, which is refused: {error}")]
+    IllegalChoice {
+        /// The bot's seat.
+        seat: Seat,
+        /// The action, in notation.
+        action: String,
+        /// The game's reason.
+        error: E,
+    },
+    /// The game broke its own contract (no legal action, no chance outcome, or no end
+    /// within its bound). Report it: it is a bug in the game.
+    #[error("the game broke its contract: {0}")]
+    Contract(String),
+}
+
+/// A finished match.
+#[derive(Clone, Debug)]
+pub struct MatchOutcome<G: Game> {
+    /// The final state.
+    pub state: G,
+    /// Every step, replayable.
+    pub record: GameRecord<G>,
+}
+
+/// Samples the pending chance event of `game` by its weights.
+pub fn sample_chance<G: Game, R: RngCore + ?Sized>(
+    game: &G,
+    buffer: &mut Vec<(G::Chance, u32)>,
+    rng: &mut R,
+) -> Option<G::Chance> {
+    game.chance_outcomes(buffer);
+    sample_weighted(rng, buffer)
+}
+
+/// Plays a game of `config` to the end: `bots[i]` decides for seat `i`, chance comes
+/// from `rng`. The library never seeds an RNG: pass a seeded one for a repeatable game.
+pub fn play_match<G: Game, R: RngCore>(
+    config: &G::Config,
+    bots: &mut [&mut dyn Bot<G>],
+    rng: &mut R,
+) -> Result<MatchOutcome<G>, MatchError<G::Error>> {
+    let state = G::new(config).map_err(MatchError::Config)?;
+    play_from(state, GameRecord::new(config.clone()), bots, rng)
+}
+
+/// Plays on from `state`, whose steps so far are in `record`, to the end.
+pub fn play_from<G: Game, R: RngCore>(
+    mut state: G,
+    mut record: GameRecord<G>,
+    bots: &mut [&mut dyn Bot<G>],
+    rng: &mut R,
+) -> Result<MatchOutcome<G>, MatchError<G::Error>> {
+    if bots.len() != state.seat_count() {
+        return Err(MatchError::BotCount {
+            seats: state.seat_count(),
+            bots: bots.len(),
+        });
+    }
+    let bound = state.max_steps();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    loop {
+        if record.steps.len() > bound {
+            return Err(MatchError::Contract(format!(
+                "{} steps, beyond the declared bound {bound}",
+                record.steps.len()
+            )));
+        }
+        match state.to_move() {
+            ToMove::Terminal => return Ok(MatchOutcome { state, record }),
+            ToMove::Chance => {
+                let outcome = sample_chance(&state, &mut outcomes, rng)
+                    .ok_or_else(|| MatchError::Contract("a chance node without outcomes".into()))?;
+                state.apply_chance(outcome).map_err(|e| {
+                    MatchError::Contract(format!("chance outcome {outcome} refused: {e}"))
+                })?;
+                record.steps.push(Step::Chance(outcome));
+            }
+            ToMove::Seat(seat) => {
+                state.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    return Err(MatchError::Contract(format!(
+                        "seat {seat} to move without a legal action"
+                    )));
+                }
+                let bot = bots.get_mut(seat.index()).ok_or_else(|| {
+                    MatchError::Contract(format!("seat {seat} is not at the table"))
+                })?;
+                let action = bot.choose(&state, seat, &legal, rng);
+                state
+                    .apply(action)
+                    .map_err(|error| MatchError::IllegalChoice {
+                        seat,
+                        action: action.to_string(),
+                        error,
+                    })?;
+                record.steps.push(Step::Action(seat, action));
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The game interface every game of the family implements.
+//!
+//! In the spirit of OpenSpiel: a state says who is to move (a seat, chance, or nobody
+//! because the game is over); a seat to move has a sorted list of legal actions, each
+//! with a dense index in a fixed action space; chance has weighted outcomes; every
+//! seat has a view with what it may not know removed; a finished game has standings.
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+use rand_core::RngCore;
+
+use crate::scoring::Standings;
+use crate::seat::Seat;
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum ToMove {
+    /// A seat must decide.
+    Seat(Seat),
+    /// A chance event (a draw) must be resolved.
+    Chance,
+    /// The game is over.
+    Terminal,
+}
+
+impl core::fmt::Display for ToMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ToMove::Seat(s) => write!(f, "seat {s}"),
+            ToMove::Chance => f.write_str("chance"),
+            ToMove::Terminal => f.write_str("nobody (the game is over)"),
+        }
+    }
+}
+
+/// A game state and its rules.
+///
+/// Contract (checked for every game by [`crate::testkit`]):
+/// - [`legal_actions`](Game::legal_actions) is sorted ascending, without duplicates,
+///   in the same order as the actions' dense indices, and non-empty whenever a seat
+///   is to move;
+/// - [`apply`](Game::apply) accepts exactly the legal actions; on any other it returns
+///   an error and leaves the state as it was;
+/// - [`action_index`](Game::action_index) and [`action_from_index`](Game::action_from_index)
+///   are inverse bijections between the actions of this configuration and
+///   `0..action_space_size()`;
+/// - [`view`](Game::view) of a seat does not change when [`resample_hidden`](Game::resample_hidden)
+///   redraws what that seat cannot see;
+/// - a game ends within [`max_steps`](Game::max_steps) decisions and chance events.
+pub trait Game: Clone + PartialEq + Debug {
+    /// What fixes a game before it starts: player count, options, board.
+    type Config: Clone + Debug + PartialEq;
+    /// A decision of a seat, in the game's notation (`Display`/`FromStr` round-trip).
+    type Action: Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err: std::error::Error>;
+    /// The outcome of a chance event, in the game's notation.
+    type Chance: Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err: std::error::Error>;
+    /// What one seat may know of the state.
+    type View: Clone + Debug + PartialEq;
+    /// Why a configuration, action or chance outcome was refused.
+    type Error: std::error::Error + Clone + PartialEq;
+
+    /// Short name of the game, stored in game records (`"tigris"`, `"cards"`, `"sumeria"`).
+    const NAME: &'static str;
+
+    /// The initial state of a game of this configuration.
+    fn new(config: &Self::Config) -> Result<Self, Self::Error>;
+
+    /// The configuration the game was created with.
+    fn config(&self) -> &Self::Config;
+
+    /// Number of seats at the table.
+    fn seat_count(&self) -> usize;
+
+    /// Who acts next.
+    fn to_move(&self) -> ToMove;
+
+    /// Clears `out` and fills it with the legal actions of the seat to move, sorted
+    /// ascending (empty at chance nodes and at the end).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Plays an action of the seat to move. On error the state is unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// Clears `out` and fills it with the outcomes of the pending chance event and
+    /// their positive integer weights, sorted by outcome (empty unless chance is to move).
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Chance, u32)>);
+
+    /// Resolves the pending chance event. On error the state is unchanged.
+    fn apply_chance(&mut self, outcome: Self::Chance) -> Result<(), Self::Error>;
+
+    /// Size of the dense action space of this configuration.
+    fn action_space_size(&self) -> usize;
+
+    /// Dense index of an action, in `0..action_space_size()`.
+    fn action_index(&self, action: Self::Action) -> usize;
+
+    /// The action with that dense index, if the index is in range.
+    fn action_from_index(&self, index: usize) -> Option<Self::Action>;
+
+    /// What `seat` may know: everything hidden from it removed.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// Final standings, once the game is over.
+    fn standings(&self) -> Option<Standings>;
+
+    /// An upper bound on the decisions and chance events of one game of this
+    /// configuration, counted from the start.
+    fn max_steps(&self) -> usize;
+
+    /// A state that `observer` cannot tell from this one: what is hidden from it (other
+    /// hands, the order of a bag) redrawn at random, consistent with what it sees.
+    fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self;
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.to_move() == ToMove::Terminal
+    }
+
+    /// The legal actions in a new vector.
+    fn legal_action_vec(&self) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions(&mut out);
+        out
+    }
+
+    /// The legal actions as a mask over the dense action space (for learning code).
+    fn legal_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; self.action_space_size()];
+        for a in self.legal_action_vec() {
+            if let Some(m) = mask.get_mut(self.action_index(a)) {
+                *m = true;
+            }
+        }
+        mask
+    }
+
+    /// Parses an action in the game's notation and plays it.
+    fn apply_notation(
+        &mut self,
+        notation: &str,
+    ) -> Result<Self::Action, NotationError<Self::Error>> {
+        let action: Self::Action = notation
+            .parse()
+            .map_err(|e: <Self::Action as FromStr>::Err| NotationError::Parse(e.to_string()))?;
+        self.apply(action).map_err(NotationError::Illegal)?;
+        Ok(action)
+    }
+}
+
+/// An action given in notation that did not parse or was not legal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError<E> {
+    /// The text is not an action.
+    #[error("not an action: {0}")]
+    Parse(String),
+    /// The action is not legal here.
+    #[error("illegal action: {0}")]
+    Illegal(E),
+}

@@ -1,0 +1,28 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod chance;
+pub mod colour;
+pub mod driver;
+pub mod game;
+pub mod geometry;
+pub mod record;
+pub mod scoring;
+pub mod seat;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+
+pub use chance::{Bag, BagError, Kind};
+pub use colour::{Colour, ColourMap, ParseColourError};
+pub use driver::{Bot, MatchError, MatchOutcome, RandomBot, play_from, play_match};
+pub use game::{Game, NotationError, ToMove};
+pub use geometry::{Adjacency, GeometryError, Graph, Grid, Space, SpaceSet};
+pub use record::{GameRecord, GameStep, ReplayError, Step, StepMismatch};
+pub use scoring::Standings;
+pub use seat::{MAX_SEATS, Seat, SeatSet};
+
+/// Re-exported so that games and users name one `rand_core` version.
+pub use rand_core;
+/// Re-exported for games that keep small collections inline.
+pub use smallvec;

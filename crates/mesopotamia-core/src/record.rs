@@ -1,0 +1,181 @@
+//! Game records: every decision and chance outcome of a game, replayable to the
+//! identical state.
+
+use crate::game::{Game, ToMove};
+use crate::seat::Seat;
+
+/// One step of a game: a seat's decision or a chance outcome. Serialized in the
+/// game's notation: `{"action": [0, "tile red F3"]}`, `{"chance": "draw red"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        rename_all = "lowercase",
+        bound(
+            serialize = "A: core::fmt::Display, C: core::fmt::Display",
+            deserialize = "A: core::str::FromStr<Err: core::fmt::Display>, C: core::str::FromStr<Err: core::fmt::Display>"
+        )
+    )
+)]
+pub enum Step<A, C> {
+    /// `seat` chose `action`.
+    Action(
+        Seat,
+        #[cfg_attr(feature = "serde", serde(with = "notation"))] A,
+    ),
+    /// Chance resolved to this outcome.
+    Chance(#[cfg_attr(feature = "serde", serde(with = "notation"))] C),
+}
+
+impl<A: core::fmt::Display, C: core::fmt::Display> core::fmt::Display for Step<A, C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Step::Action(seat, a) => write!(f, "seat {seat}: {a}"),
+            Step::Chance(c) => write!(f, "chance: {c}"),
+        }
+    }
+}
+
+/// The steps of a game of `G` type alias.
+pub type GameStep<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
+
+/// A whole game: its configuration and every step from the initial state.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "G::Config: serde::Serialize",
+        deserialize = "G::Config: serde::de::DeserializeOwned"
+    ))
+)]
+pub struct GameRecord<G: Game> {
+    /// [`Game::NAME`] of the game recorded.
+    pub game: String,
+    /// The configuration the game started from.
+    pub config: G::Config,
+    /// Every decision and chance outcome, in order.
+    pub steps: Vec<GameStep<G>>,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError<E: std::error::Error> {
+    /// The record belongs to another game.
+    #[error("the record is of game `{found}`, not `{expected}`")]
+    WrongGame {
+        /// This game's name.
+        expected: &'static str,
+        /// The name in the record.
+        found: String,
+    },
+    /// The configuration is refused.
+    #[error("the record's configuration is refused: {0}")]
+    Config(E),
+    /// A step does not fit the state it meets (numbered from 1).
+    #[error("step {number} ({step}): {reason}")]
+    Step {
+        /// Step number, from 1.
+        number: usize,
+        /// The step, in notation.
+        step: String,
+        /// What went wrong.
+        reason: StepMismatch<E>,
+    },
+}
+
+/// What is wrong with one recorded step.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepMismatch<E: std::error::Error> {
+    /// The step is a decision of one seat but another actor is to move.
+    #[error("recorded as seat {recorded}'s, but {to_move} is to move")]
+    WrongActor {
+        /// Seat in the record.
+        recorded: Seat,
+        /// Who is really to move.
+        to_move: ToMove,
+    },
+    /// The step is a chance outcome but a seat is to move, or the game is over.
+    #[error("a chance outcome, but {0} is to move")]
+    NotChance(ToMove),
+    /// The game refused the step.
+    #[error("{0}")]
+    Refused(E),
+}
+
+impl<G: Game> GameRecord<G> {
+    /// An empty record of a game of this configuration.
+    pub fn new(config: G::Config) -> Self {
+        GameRecord {
+            game: G::NAME.to_owned(),
+            config,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Replays the record from the initial state, checking every step.
+    pub fn replay(&self) -> Result<G, ReplayError<G::Error>> {
+        if self.game != G::NAME {
+            return Err(ReplayError::WrongGame {
+                expected: G::NAME,
+                found: self.game.clone(),
+            });
+        }
+        let mut state = G::new(&self.config).map_err(ReplayError::Config)?;
+        for (i, step) in self.steps.iter().enumerate() {
+            let mismatch = |reason| ReplayError::Step {
+                number: i + 1,
+                step: step.to_string(),
+                reason,
+            };
+            match *step {
+                Step::Action(seat, action) => {
+                    let to_move = state.to_move();
+                    if to_move != ToMove::Seat(seat) {
+                        return Err(mismatch(StepMismatch::WrongActor {
+                            recorded: seat,
+                            to_move,
+                        }));
+                    }
+                    state
+                        .apply(action)
+                        .map_err(|e| mismatch(StepMismatch::Refused(e)))?;
+                }
+                Step::Chance(outcome) => {
+                    let to_move = state.to_move();
+                    if to_move != ToMove::Chance {
+                        return Err(mismatch(StepMismatch::NotChance(to_move)));
+                    }
+                    state
+                        .apply_chance(outcome)
+                        .map_err(|e| mismatch(StepMismatch::Refused(e)))?;
+                }
+            }
+        }
+        Ok(state)
+    }
+}
+
+/// Serde helpers that store a value as its `Display` text and read it with `FromStr`.
+#[cfg(feature = "serde")]
+pub mod notation {
+    use core::fmt::Display;
+    use core::str::FromStr;
+
+    /// Serializes `value` as its `Display` text.
+    pub fn serialize<T: Display, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    /// Deserializes a value from text with `FromStr`, reporting its parse error.
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr<Err: Display>,
+        D: serde::Deserializer<'de>,
+    {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse()
+            .map_err(|e| serde::de::Error::custom(format_args!("`{text}`: {e}")))
+    }
+}

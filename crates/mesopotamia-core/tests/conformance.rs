@@ -1,0 +1,172 @@
+//! The conformance kit, driver and records, exercised on a toy game.
+
+mod toy;
+
+use mesopotamia_core::testkit::{ConformanceOptions, check_conformance};
+use mesopotamia_core::{
+    Bot, Game, GameRecord, RandomBot, ReplayError, Seat, Step, StepMismatch, play_match,
+};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use toy::{Broken, Draw, TokenAction, TokenConfig, TokenGame};
+
+fn config(seats: usize, broken: Option<Broken>) -> TokenConfig {
+    TokenConfig {
+        seats,
+        per_colour: 3,
+        broken,
+    }
+}
+
+#[test]
+fn a_conforming_game_passes_the_kit() {
+    for seats in 2..=4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);
+        let report = check_conformance::<TokenGame, _>(
+            &config(seats, None),
+            &ConformanceOptions::default(),
+            &mut rng,
+        );
+        assert_eq!(report.games, 20);
+        assert!(report.decisions > 0 && report.chance_events > 0);
+        // 12 tokens are drawn in every game.
+        assert_eq!(report.chance_events, 20 * 12);
+        assert!(report.illegal_refused > 0);
+    }
+}
+
+#[test]
+#[should_panic(expected = "changed the state")]
+fn the_kit_catches_a_refusal_that_changes_the_state() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    check_conformance::<TokenGame, _>(
+        &config(2, Some(Broken::DirtyRefusal)),
+        &ConformanceOptions::default(),
+        &mut rng,
+    );
+}
+
+#[test]
+#[should_panic(expected = "hidden information was resampled")]
+fn the_kit_catches_a_view_that_leaks_a_hand() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    check_conformance::<TokenGame, _>(
+        &config(3, Some(Broken::LeakyView)),
+        &ConformanceOptions::default(),
+        &mut rng,
+    );
+}
+
+#[test]
+fn matches_are_repeatable_and_records_replay() {
+    let play = |seed| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut a, mut b, mut c) = (RandomBot, RandomBot, RandomBot);
+        let mut bots: [&mut dyn Bot<TokenGame>; 3] = [&mut a, &mut b, &mut c];
+        play_match::<TokenGame, _>(&config(3, None), &mut bots, &mut rng).unwrap()
+    };
+    let first = play(9);
+    let again = play(9);
+    assert_eq!(first.record, again.record);
+    assert!(first.state.is_terminal());
+    assert_eq!(first.record.replay().unwrap(), first.state);
+    let json = serde_json::to_string(&first.record).unwrap();
+    assert!(json.contains("\"chance\":\"draw "), "{json}");
+    let back: GameRecord<TokenGame> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.replay().unwrap(), first.state);
+}
+
+#[test]
+fn bad_records_name_the_step_and_the_reason() {
+    let mut record = GameRecord::<TokenGame>::new(config(2, None));
+    record
+        .steps
+        .push(Step::Action(Seat::new(0).unwrap(), TokenAction::Pass));
+    let err = record.replay().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ReplayError::Step {
+                number: 1,
+                reason: StepMismatch::WrongActor { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
+
+    let mut record = GameRecord::<TokenGame>::new(config(2, None));
+    record
+        .steps
+        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
+    record
+        .steps
+        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
+    record
+        .steps
+        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
+    record
+        .steps
+        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
+    let err = record.replay().unwrap_err();
+    assert_eq!(err.to_string().split(':').next(), Some("step 4 (chance"));
+    assert!(matches!(
+        err,
+        ReplayError::Step {
+            number: 4,
+            reason: StepMismatch::Refused(_),
+            ..
+        }
+    ));
+
+    let json = r#"{"game":"tokens","config":{"seats":2,"per_colour":3,"broken":null},"steps":[{"chance":"draw purple"}]}"#;
+    let err = serde_json::from_str::<GameRecord<TokenGame>>(json).unwrap_err();
+    assert!(err.to_string().contains("draw purple"), "{err}");
+
+    let mut record = GameRecord::<TokenGame>::new(config(2, None));
+    record.game = "chess".into();
+    assert!(matches!(
+        record.replay(),
+        Err(ReplayError::WrongGame { .. })
+    ));
+}
+
+#[test]
+fn a_bot_that_cheats_is_an_error_not_a_panic() {
+    struct Cheater;
+    impl Bot<TokenGame> for Cheater {
+        fn choose(
+            &mut self,
+            _: &TokenGame,
+            _: Seat,
+            _: &[TokenAction],
+            _: &mut dyn mesopotamia_core::rand_core::RngCore,
+        ) -> TokenAction {
+            TokenAction::Pass
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (mut a, mut b) = (Cheater, Cheater);
+    let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut a, &mut b];
+    let err = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
+    assert!(err.to_string().contains("chose `pass`"), "{err}");
+    let mut one: [&mut dyn Bot<TokenGame>; 1] = [&mut RandomBot];
+    assert!(play_match::<TokenGame, _>(&config(2, None), &mut one, &mut rng).is_err());
+}
+
+#[test]
+fn action_space_helpers() {
+    let mut game = TokenGame::new(&config(2, None)).unwrap();
+    assert_eq!(
+        game.legal_mask(),
+        Vec::<bool>::new()
+            .into_iter()
+            .chain([false; 5])
+            .collect::<Vec<_>>()
+    );
+    assert!(game.apply_notation("pass").is_err());
+    assert!(matches!(
+        game.apply_notation("jump"),
+        Err(mesopotamia_core::NotationError::Parse(_))
+    ));
+}

@@ -1,0 +1,6 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+/// The shared core: colours, seats, geometry, scoring, chance, the game interface.
+pub use mesopotamia_core as core;
