@@ -1,0 +1,322 @@
+//! The board: 16 columns by 11 rows of land and river, with starting temples that
+//! carry treasures, some on framed squares.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::OnceLock;
+
+use mesopotamia_core::{Grid, Space, SpaceSet};
+
+/// Columns of the board.
+pub const WIDTH: usize = 16;
+/// Rows of the board.
+pub const HEIGHT: usize = 11;
+/// Squares of the board.
+pub const SQUARES: usize = WIDTH * HEIGHT;
+
+/// A set of squares of the board.
+pub type Squares = SpaceSet<3>;
+
+/// A square, named as on the board files: column letter `A`..`P`, row `1`..`11`
+/// (`A1` is top left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `column` (0 = A) and `row` (0 = row 1), if on the board.
+    pub const fn new(column: usize, row: usize) -> Option<Square> {
+        if column < WIDTH && row < HEIGHT {
+            Some(Square((row * WIDTH + column) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square with dense index `index` (row-major), if on the board.
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < SQUARES {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Dense index, row-major.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Column, 0 for A.
+    pub const fn column(self) -> usize {
+        self.0 as usize % WIDTH
+    }
+
+    /// Row, 0 for row 1.
+    pub const fn row(self) -> usize {
+        self.0 as usize / WIDTH
+    }
+
+    /// The square as a space of the core's geometry.
+    #[inline]
+    pub const fn space(self) -> Space {
+        Space(self.0 as u16)
+    }
+
+    /// The square of a space, if on the board.
+    #[inline]
+    pub const fn from_space(space: Space) -> Option<Square> {
+        Square::from_index(space.0 as usize)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            (b'A' + self.column() as u8) as char,
+            self.row() + 1
+        )
+    }
+}
+
+/// Text that names no square of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a square (A1 to P11)")]
+pub struct ParseSquareError(pub String);
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParseSquareError(s.to_owned());
+        let mut chars = s.chars();
+        let letter = chars.next().ok_or_else(err)?.to_ascii_uppercase();
+        if !letter.is_ascii_uppercase() {
+            return Err(err());
+        }
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return Err(err());
+        }
+        let row: usize = digits.parse().map_err(|_| err())?;
+        Square::new((letter as u8 - b'A') as usize, row.wrapping_sub(1)).ok_or_else(err)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Which printed board a game uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum BoardKind {
+    /// The classic board: 10 starting temples, 4 framed.
+    #[default]
+    Classic,
+    /// The 2009 alternative board: 14 starting temples, 6 framed.
+    Alternative,
+}
+
+/// A board: its rivers, starting temples with treasures, framed treasure squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    grid: Grid<3>,
+    river: Squares,
+    starting_temples: Squares,
+    framed: Squares,
+}
+
+/// A board file that does not describe a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// A line of the map is not 16 squares wide.
+    #[error("line {line}: {found} squares, expected 16")]
+    Width {
+        /// Line number in the file, from 1.
+        line: usize,
+        /// Squares found.
+        found: usize,
+    },
+    /// A character that is not `.`, `~`, `T` or `C`.
+    #[error("line {line}: unknown square `{found}` (expected . ~ T or C)")]
+    Symbol {
+        /// Line number in the file, from 1.
+        line: usize,
+        /// The character.
+        found: char,
+    },
+    /// Not 11 rows.
+    #[error("{0} rows, expected 11")]
+    Height(usize),
+}
+
+impl Board {
+    /// Reads a board in the format of `boards/tigris-classic.txt`: `#` comments, then 11
+    /// rows of 16 characters (`.` land, `~` river, `T` temple with treasure, `C` framed).
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let grid = Grid::new(WIDTH, HEIGHT).map_err(|_| BoardError::Height(HEIGHT))?;
+        let (mut river, mut starting_temples, mut framed) =
+            (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
+        let mut row = 0;
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim_end();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let width = line.chars().count();
+            if width != WIDTH {
+                return Err(BoardError::Width {
+                    line: n + 1,
+                    found: width,
+                });
+            }
+            if row >= HEIGHT {
+                row += 1;
+                continue;
+            }
+            for (column, ch) in line.chars().enumerate() {
+                let sq = Square::new(column, row).expect("within 16x11").space();
+                match ch {
+                    '.' => {}
+                    '~' => {
+                        river.insert(sq);
+                    }
+                    'T' => {
+                        starting_temples.insert(sq);
+                    }
+                    'C' => {
+                        starting_temples.insert(sq);
+                        framed.insert(sq);
+                    }
+                    found => return Err(BoardError::Symbol { line: n + 1, found }),
+                }
+            }
+            row += 1;
+        }
+        if row != HEIGHT {
+            return Err(BoardError::Height(row));
+        }
+        Ok(Board {
+            grid,
+            river,
+            starting_temples,
+            framed,
+        })
+    }
+
+    /// One of the printed boards (parsed once from the embedded board files).
+    pub fn get(kind: BoardKind) -> &'static Board {
+        static CLASSIC: OnceLock<Board> = OnceLock::new();
+        static ALTERNATIVE: OnceLock<Board> = OnceLock::new();
+        match kind {
+            BoardKind::Classic => CLASSIC.get_or_init(|| {
+                Board::parse(include_str!("../boards/tigris-classic.txt"))
+                    .expect("the embedded classic board parses")
+            }),
+            BoardKind::Alternative => ALTERNATIVE.get_or_init(|| {
+                Board::parse(include_str!("../boards/tigris-alternative.txt"))
+                    .expect("the embedded alternative board parses")
+            }),
+        }
+    }
+
+    /// The grid geometry.
+    #[inline]
+    pub fn grid(&self) -> &Grid<3> {
+        &self.grid
+    }
+
+    /// River squares.
+    #[inline]
+    pub fn river(&self) -> Squares {
+        self.river
+    }
+
+    /// Land squares.
+    #[inline]
+    pub fn land(&self) -> Squares {
+        self.grid.all() - self.river
+    }
+
+    /// Squares that start with a temple and a treasure.
+    pub fn starting_temples(&self) -> Squares {
+        self.starting_temples
+    }
+
+    /// Framed treasure squares: a trader must take these first.
+    pub fn framed(&self) -> Squares {
+        self.framed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_board_counts() {
+        let b = Board::get(BoardKind::Classic);
+        assert_eq!(b.river().len(), 41);
+        assert_eq!(b.starting_temples().len(), 10);
+        assert_eq!(b.framed().len(), 4);
+        assert!(b.framed().contains("B2".parse::<Square>().unwrap().space()));
+    }
+
+    #[test]
+    fn alternative_board_counts() {
+        let b = Board::get(BoardKind::Alternative);
+        assert_eq!(b.river().len(), 39);
+        assert_eq!(b.starting_temples().len(), 14);
+        assert_eq!(b.framed().len(), 6);
+        assert!(
+            b.framed()
+                .contains("J11".parse::<Square>().unwrap().space())
+        );
+    }
+
+    #[test]
+    fn square_names_round_trip() {
+        for i in 0..SQUARES {
+            let s = Square::from_index(i).unwrap();
+            assert_eq!(s.to_string().parse::<Square>(), Ok(s));
+        }
+        for bad in ["", "A", "A0", "A12", "Q1", "1A", "A01", "A1x", "é1"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn malformed_boards_name_the_line() {
+        assert_eq!(
+            Board::parse("# c\n...."),
+            Err(BoardError::Width { line: 2, found: 4 })
+        );
+        let bad = "x".repeat(16);
+        assert!(matches!(
+            Board::parse(&bad),
+            Err(BoardError::Symbol {
+                line: 1,
+                found: 'x'
+            })
+        ));
+        assert_eq!(Board::parse(&".".repeat(16)), Err(BoardError::Height(1)));
+    }
+}

@@ -1,0 +1,252 @@
+//! What happens as actions resolve: VP gained, leaders returned, tiles removed, ...
+//! Collected by [`crate::Tigris::apply_with_events`] for people and tests; the plain
+//! `apply` path skips them at no cost.
+
+use core::fmt;
+
+use mesopotamia_core::{Colour, Seat};
+
+use crate::action::{Action, Monument, leader_name};
+use crate::board::Square;
+
+/// Why a leader went back to its owner's supply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum ReturnCause {
+    /// It lost a revolt or a war.
+    Defeat,
+    /// Its last adjacent face-up temple disappeared.
+    NoTemple,
+}
+
+/// Kind of conflict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum ConflictKind {
+    /// Internal conflict: a leader entered a kingdom holding a leader of its colour.
+    Revolt,
+    /// External conflict: a tile joined two kingdoms holding leaders of one colour.
+    War,
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Event {
+    /// The engine played a decision that had a single legal option.
+    Forced {
+        /// Who it was for.
+        seat: Seat,
+        /// The only legal action.
+        action: Action,
+    },
+    /// A seat gained victory points.
+    Vp {
+        /// Who.
+        seat: Seat,
+        /// Of which colour.
+        colour: Colour,
+        /// How many.
+        amount: u16,
+    },
+    /// A tile joined two kingdoms; these wars follow.
+    Unification {
+        /// The unification tile.
+        square: Square,
+        /// Colours at war.
+        wars: Vec<Colour>,
+    },
+    /// A conflict starts.
+    ConflictStarted {
+        /// Revolt or war.
+        kind: ConflictKind,
+        /// Colour of the leaders.
+        colour: Colour,
+        /// Attacking seat.
+        attacker: Seat,
+        /// Defending seat.
+        defender: Seat,
+        /// Attacker's strength on the board.
+        attacker_base: u8,
+        /// Defender's strength on the board.
+        defender_base: u8,
+    },
+    /// A conflict is decided.
+    ConflictResolved {
+        /// Colour of the leaders.
+        colour: Colour,
+        /// Attacker's total.
+        attacker_total: u8,
+        /// Defender's total.
+        defender_total: u8,
+        /// The winner.
+        winner: Seat,
+        /// Tiles committed by both sides, now out of the game.
+        committed: u8,
+    },
+    /// A war no longer exists (its leaders are no longer in one kingdom).
+    WarVanished {
+        /// Colour of the war.
+        colour: Colour,
+    },
+    /// A leader went back to supply.
+    LeaderReturned {
+        /// Owner.
+        seat: Seat,
+        /// Its colour.
+        colour: Colour,
+        /// Where it stood.
+        square: Square,
+        /// Why.
+        cause: ReturnCause,
+    },
+    /// Tiles left the game from the board.
+    TilesRemoved {
+        /// Their colour.
+        colour: Colour,
+        /// Where they were.
+        squares: Vec<Square>,
+    },
+    /// A monument was built.
+    MonumentBuilt {
+        /// Which.
+        monument: Monument,
+        /// Top-left square.
+        square: Square,
+    },
+    /// The active seat declined a monument.
+    MonumentDeclined,
+    /// A treasure was taken.
+    TreasureTaken {
+        /// By whom.
+        seat: Seat,
+        /// From where.
+        square: Square,
+    },
+    /// The bag could not serve a draw in full: the game ends after this turn.
+    BagExhausted,
+    /// A turn ended.
+    TurnEnded {
+        /// Whose turn it was.
+        seat: Seat,
+    },
+    /// The game ended.
+    GameEnded,
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Forced { seat, action } => write!(f, "seat {seat} has one option: {action}"),
+            Event::Vp {
+                seat,
+                colour,
+                amount,
+            } => write!(f, "seat {seat} gains {amount} {colour} VP"),
+            Event::Unification { square, wars } => {
+                write!(f, "{square} joins two kingdoms; wars:")?;
+                if wars.is_empty() {
+                    f.write_str(" none")?;
+                }
+                for c in wars {
+                    write!(f, " {c}")?;
+                }
+                Ok(())
+            }
+            Event::ConflictStarted {
+                kind,
+                colour,
+                attacker,
+                defender,
+                attacker_base,
+                defender_base,
+            } => {
+                let kind = match kind {
+                    ConflictKind::Revolt => "revolt",
+                    ConflictKind::War => "war",
+                };
+                write!(
+                    f,
+                    "{colour} {kind}: seat {attacker} attacks with {attacker_base}, seat {defender} defends with {defender_base}"
+                )
+            }
+            Event::ConflictResolved {
+                colour,
+                attacker_total,
+                defender_total,
+                winner,
+                committed,
+            } => write!(
+                f,
+                "{colour} conflict {attacker_total}:{defender_total}, seat {winner} wins; {committed} committed tiles leave the game"
+            ),
+            Event::WarVanished { colour } => write!(f, "the {colour} war vanishes"),
+            Event::LeaderReturned {
+                seat,
+                colour,
+                square,
+                cause,
+            } => {
+                let why = match cause {
+                    ReturnCause::Defeat => "defeated",
+                    ReturnCause::NoTemple => "no temple left",
+                };
+                write!(
+                    f,
+                    "seat {seat}'s {} returns from {square} ({why})",
+                    leader_name(*colour)
+                )
+            }
+            Event::TilesRemoved { colour, squares } => {
+                write!(f, "{} {colour} tiles leave the game:", squares.len())?;
+                for s in squares {
+                    write!(f, " {s}")?;
+                }
+                Ok(())
+            }
+            Event::MonumentBuilt { monument, square } => {
+                write!(f, "monument {monument} built at {square}")
+            }
+            Event::MonumentDeclined => f.write_str("monument declined"),
+            Event::TreasureTaken { seat, square } => {
+                write!(f, "seat {seat} takes the treasure on {square}")
+            }
+            Event::BagExhausted => f.write_str("the bag is empty: the game ends after this turn"),
+            Event::TurnEnded { seat } => write!(f, "seat {seat}'s turn ends"),
+            Event::GameEnded => f.write_str("the game ends"),
+        }
+    }
+}
+
+/// Where events go: a `Vec<Event>`, or nowhere.
+pub(crate) trait Events {
+    fn push(&mut self, event: Event);
+    /// Whether events are kept (to skip building costly ones).
+    fn wanted(&self) -> bool;
+}
+
+impl Events for Vec<Event> {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+    #[inline]
+    fn wanted(&self) -> bool {
+        true
+    }
+}
+
+/// Discards events.
+pub(crate) struct NoEvents;
+
+impl Events for NoEvents {
+    #[inline(always)]
+    fn push(&mut self, _: Event) {}
+    #[inline(always)]
+    fn wanted(&self) -> bool {
+        false
+    }
+}

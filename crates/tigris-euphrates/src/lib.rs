@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod board;
+pub mod event;
+mod state;
+
+pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
+pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
+pub use event::{ConflictKind, Event, ReturnCause};
+pub use state::{
+    AfterDraws, Config, Conflict, Pending, Public, Reason, Tigris, TigrisError, TigrisView,
+};
+
+/// The shared core this crate implements, re-exported.
+pub use mesopotamia_core as core;
