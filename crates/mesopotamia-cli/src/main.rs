@@ -1,6 +1,15 @@
 //! The `mesopotamia` command line.
 
-use clap::{Parser, Subcommand};
+mod bench;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Step, play_match};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use tigris_euphrates::{Config, Event, Tigris};
 
 /// Play, benchmark and replay games of Tigris & Euphrates, its card game, and Sumeria.
 #[derive(Debug, Parser)]
@@ -14,18 +23,202 @@ struct Cli {
 enum Command {
     /// List the games this build can play.
     Games,
+    /// Play a whole game between bots, printing each turn, the final position and standings.
+    Play(PlayArgs),
+    /// Random playouts on one thread: games/s, decisions/s, legal-action generations/s.
+    Bench(BenchArgs),
+    /// Validate a game record, then print the final position and standings.
+    Replay {
+        /// A game record (JSON) written by `play --record`.
+        file: PathBuf,
+    },
 }
 
-fn main() {
+/// The games, by the name the commands take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    /// Tigris & Euphrates, the tile game.
+    Tigris,
+}
+
+/// Options of a game.
+#[derive(Debug, Args)]
+struct GameOptions {
+    /// Number of players.
+    #[arg(long, default_value_t = 4)]
+    players: u8,
+    /// Tigris & Euphrates: the English variant (supports that cannot matter are illegal).
+    #[arg(long)]
+    english_variant: bool,
+}
+
+impl GameOptions {
+    fn tigris(&self) -> Result<Config, String> {
+        let config = Config::new(self.players).with_english_variant(self.english_variant);
+        Tigris::new(config).map_err(|e| e.to_string())?;
+        Ok(config)
+    }
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// The game.
+    game: GameName,
+    #[command(flatten)]
+    options: GameOptions,
+    /// Seed of the game's randomness (draws and bots).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Write the game record (JSON) to this file.
+    #[arg(long)]
+    record: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// The game.
+    game: GameName,
+    #[command(flatten)]
+    options: GameOptions,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    json: bool,
+}
+
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Command::Games => {
-            for game in GAMES {
-                println!("{game}");
-            }
+            println!("tigris");
+            Ok(())
+        }
+        Command::Play(args) => play(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Replay { file } => replay(&file),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
         }
     }
 }
 
-/// The games this build knows, by the name the other commands take.
-const GAMES: &[&str] = &[];
+fn play(args: &PlayArgs) -> Result<(), String> {
+    match args.game {
+        GameName::Tigris => {
+            let config = args.options.tigris()?;
+            let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+            let mut bots: Vec<RandomBot> = vec![RandomBot; config.players as usize];
+            let mut seats: Vec<&mut dyn Bot<Tigris>> =
+                bots.iter_mut().map(|b| b as &mut dyn Bot<Tigris>).collect();
+            let outcome = play_match::<Tigris, _>(&config, &mut seats, &mut rng)
+                .map_err(|e| e.to_string())?;
+            print_turns(&outcome.record)?;
+            println!();
+            print!(
+                "{}",
+                tigris_euphrates::position::Position::from_game(&outcome.state)
+            );
+            print_standings(&outcome.state);
+            if let Some(path) = &args.record {
+                let json =
+                    serde_json::to_string_pretty(&outcome.record).map_err(|e| e.to_string())?;
+                std::fs::write(path, json)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Replays the record step by step, printing one line per turn.
+fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
+    let mut state = Tigris::new(record.config).map_err(|e| e.to_string())?;
+    let mut line = String::new();
+    let mut turn_seat = None;
+    let mut events = Vec::new();
+    for step in &record.steps {
+        events.clear();
+        match *step {
+            Step::Action(seat, action) => {
+                if turn_seat.is_none() {
+                    turn_seat = Some(state.public().active());
+                }
+                if !line.is_empty() {
+                    line.push_str("; ");
+                }
+                if seat != state.public().active() {
+                    line.push_str(&format!("[seat {seat}] "));
+                }
+                line.push_str(&action.to_string());
+                state
+                    .apply_with_events(action, &mut events)
+                    .map_err(|e| e.to_string())?;
+            }
+            Step::Chance(draw) => state
+                .apply_chance_with_events(draw, &mut events)
+                .map_err(|e| e.to_string())?,
+        }
+        for e in &events {
+            match e {
+                Event::Vp {
+                    seat,
+                    colour,
+                    amount,
+                } => line.push_str(&format!(" (seat {seat} +{amount} {colour})")),
+                Event::TurnEnded { seat } => {
+                    println!("turn {:>3} seat {seat}: {line}", state.public().turn() + 1);
+                    line.clear();
+                    turn_seat = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+fn print_standings(state: &Tigris) {
+    let Some(standings) = state.standings() else {
+        println!("the game is not over");
+        return;
+    };
+    println!("standings:");
+    for seat in standings.seats_by_rank() {
+        let vp = state.public().vp(seat);
+        println!(
+            "  {}. seat {seat}: vp {} treasures {}",
+            standings.rank(seat).unwrap_or(0) + 1,
+            vp.values()
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join("/"),
+            state.public().treasures_taken(seat)
+        );
+    }
+}
+
+fn replay(file: &std::path::Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let record: GameRecord<Tigris> = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    let state = record
+        .replay()
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    print!(
+        "{}",
+        tigris_euphrates::position::Position::from_game(&state)
+    );
+    print_standings(&state);
+    Ok(())
+}

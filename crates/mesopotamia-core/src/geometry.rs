@@ -149,6 +149,47 @@ impl<const WORDS: usize> SpaceSet<WORDS> {
         }
     }
 
+    /// Calls `f` with every space in ascending order (faster than `iter` in hot loops).
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(Space)) {
+        for (i, &word) in self.words.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                f(Space((i * 64 + w.trailing_zeros() as usize) as u16));
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// The `len` bits starting at space `start` (`len <= 64`), as the low bits of a word.
+    #[inline]
+    fn bits_at(&self, start: usize, len: usize) -> u64 {
+        let (word, offset) = (start / 64, start % 64);
+        let mut bits = self.words.get(word).map_or(0, |w| w >> offset);
+        if offset > 0 && offset + len > 64 {
+            bits |= self.words.get(word + 1).map_or(0, |w| w << (64 - offset));
+        }
+        if len < 64 {
+            bits & ((1u64 << len) - 1)
+        } else {
+            bits
+        }
+    }
+
+    /// Sets the spaces `start + i` for each bit `i` of `bits`.
+    #[inline]
+    fn set_bits_at(&mut self, start: usize, bits: u64) {
+        let (word, offset) = (start / 64, start % 64);
+        if let Some(w) = self.words.get_mut(word) {
+            *w |= bits << offset;
+        }
+        if offset > 0 {
+            if let Some(w) = self.words.get_mut(word + 1) {
+                *w |= bits >> (64 - offset);
+            }
+        }
+    }
+
     /// Whether every space of `self` is in `other`.
     pub fn is_subset(&self, other: &Self) -> bool {
         self.words
@@ -276,6 +317,18 @@ impl<const WORDS: usize> Iterator for Iter<WORDS> {
             self.word += 1;
         }
         None
+    }
+
+    fn fold<B, F: FnMut(B, Space) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        for i in self.word..WORDS {
+            let mut w = self.words[i];
+            while w != 0 {
+                acc = f(acc, Space((i * 64 + w.trailing_zeros() as usize) as u16));
+                w &= w - 1;
+            }
+        }
+        acc
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -492,9 +545,94 @@ impl<const WORDS: usize> Grid<WORDS> {
     }
 }
 
+impl<const WORDS: usize> Grid<WORDS> {
+    /// `set` (on the grid) with its neighbours, kept within `within` (itself on the grid).
+    #[inline]
+    fn dilate_within(&self, set: SpaceSet<WORDS>, within: SpaceSet<WORDS>) -> SpaceSet<WORDS> {
+        let w = self.width as u32;
+        let right = set.shift_up(1) & self.not_first_column;
+        let left = set.shift_down(1) & self.not_last_column;
+        let down = set.shift_up(w);
+        let up = set.shift_down(w);
+        (set | right | left | down | up) & within
+    }
+
+    /// Calls `f` with each connected component of `set` (on the grid), ordered by
+    /// lowest space.
+    ///
+    /// One pass over the rows: each row's runs of spaces are labelled and joined to the
+    /// runs they touch in the row above (union-find), so every component of the set is
+    /// found at once, without a flood fill per component.
+    pub fn for_each_component(&self, set: SpaceSet<WORDS>, mut f: impl FnMut(SpaceSet<WORDS>)) {
+        let (w, h) = (self.width(), self.height());
+        let set = set & self.all;
+        // (row, bits) of each run, and its union-find parent.
+        let mut runs: smallvec::SmallVec<[(u8, u64); 48]> = smallvec::SmallVec::new();
+        let mut parent: smallvec::SmallVec<[u16; 48]> = smallvec::SmallVec::new();
+        fn find(parent: &mut [u16], mut i: usize) -> usize {
+            while parent[i] as usize != i {
+                let up = parent[parent[i] as usize];
+                parent[i] = up;
+                i = up as usize;
+            }
+            i
+        }
+        let (mut previous_start, mut previous_end) = (0, 0);
+        for row in 0..h {
+            let mut rest = set.bits_at(row * w, w);
+            let row_start = runs.len();
+            while rest != 0 {
+                let start = rest.trailing_zeros();
+                let length = (!(rest >> start)).trailing_zeros();
+                let mask = if start + length >= 64 {
+                    u64::MAX << start
+                } else {
+                    ((1u64 << length) - 1) << start
+                };
+                rest &= !mask;
+                let id = runs.len();
+                runs.push((row as u8, mask));
+                parent.push(id as u16);
+                for j in previous_start..previous_end {
+                    if runs[j].1 & mask != 0 {
+                        let (a, b) = (find(&mut parent, j), find(&mut parent, id));
+                        if a != b {
+                            // Keep the earlier run as root, so roots appear in space order.
+                            let (lo, hi) = (a.min(b), a.max(b));
+                            parent[hi] = lo as u16;
+                        }
+                    }
+                }
+            }
+            previous_start = row_start;
+            previous_end = runs.len();
+        }
+        let mut slot: smallvec::SmallVec<[u16; 48]> = smallvec::smallvec![u16::MAX; runs.len()];
+        let mut out: smallvec::SmallVec<[SpaceSet<WORDS>; 16]> = smallvec::SmallVec::new();
+        for i in 0..runs.len() {
+            let root = find(&mut parent, i);
+            if slot[root] == u16::MAX {
+                slot[root] = out.len() as u16;
+                out.push(SpaceSet::EMPTY);
+            }
+            let (row, bits) = runs[i];
+            out[slot[root] as usize].set_bits_at(row as usize * w, bits);
+        }
+        for c in out {
+            f(c);
+        }
+    }
+}
+
 impl<const WORDS: usize> Adjacency<WORDS> for Grid<WORDS> {
     fn space_count(&self) -> usize {
         self.width() * self.height()
+    }
+
+    fn components(&self, set: SpaceSet<WORDS>) -> Vec<SpaceSet<WORDS>> {
+        let mut out = Vec::new();
+        self.for_each_component(set, |c| out.push(c));
+        out
     }
 
     fn neighbours(&self, space: Space) -> SpaceSet<WORDS> {
@@ -507,13 +645,7 @@ impl<const WORDS: usize> Adjacency<WORDS> for Grid<WORDS> {
     /// Shifts instead of per-space lookups: a handful of word operations per call.
     #[inline]
     fn dilate(&self, set: SpaceSet<WORDS>) -> SpaceSet<WORDS> {
-        let set = set & self.all;
-        let w = self.width as u32;
-        let right = set.shift_up(1) & self.not_first_column;
-        let left = set.shift_down(1) & self.not_last_column;
-        let down = set.shift_up(w);
-        let up = set.shift_down(w);
-        (set | right | left | down | up) & self.all
+        self.dilate_within(set & self.all, self.all)
     }
 }
 

@@ -481,6 +481,40 @@ impl FromStr for Draw {
     }
 }
 
+const fn swap_index_table() -> [u8; 7 * 7 * 7 * 7] {
+    let mut out = [u8::MAX; 2401];
+    let mut i = 0;
+    while i < SWAPS {
+        let d = SWAP_TABLE[i];
+        out[((d[0] as usize * 7 + d[1] as usize) * 7 + d[2] as usize) * 7 + d[3] as usize] =
+            i as u8;
+        i += 1;
+    }
+    out
+}
+
+/// Index of each discard `[r, b, g, k]` (each 0..=6) at `((r*7+b)*7+g)*7+k`.
+static SWAP_INDEX: [u8; 2401] = swap_index_table();
+
+/// Calls `f` with the index of every swap a hand allows, in index order.
+#[inline]
+pub(crate) fn for_each_swap_within(hand: [u8; 4], mut f: impl FnMut(usize)) {
+    let h = hand.map(|x| x.min(MAX_SUPPORT) as usize);
+    for r in 0..=h[0] {
+        for b in 0..=h[1] {
+            for g in 0..=h[2] {
+                let base = ((r * 7 + b) * 7 + g) * 7;
+                for k in 0..=h[3] {
+                    let i = SWAP_INDEX[base + k];
+                    if i != u8::MAX {
+                        f(i as usize);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,13 +585,5 @@ mod tests {
             err("monument red-red A1"),
             ParseActionError::Monument(_)
         ));
-    }
-}
-
-/// Calls `f` with the index and discard of every swap, in index order.
-#[inline]
-pub(crate) fn for_each_swap(mut f: impl FnMut(usize, Discard)) {
-    for (i, d) in SWAP_TABLE.iter().enumerate() {
-        f(i, *d);
     }
 }

@@ -5,11 +5,13 @@
 pub mod action;
 pub mod board;
 pub mod event;
+pub mod position;
 mod state;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
 pub use event::{ConflictKind, Event, ReturnCause};
+pub use position::{Cell, ParsePositionError, Position, SeatSetup, Violation};
 pub use state::{
     AfterDraws, Config, Conflict, Pending, Public, Reason, Tigris, TigrisError, TigrisView,
 };

@@ -7,7 +7,7 @@ use mesopotamia_core::{
 };
 use smallvec::SmallVec;
 
-use crate::action::{self, ACTION_SPACE, Action, ActionKind, Discard, Draw, MAX_SUPPORT, Monument};
+use crate::action::{self, ACTION_SPACE, Action, ActionKind, Draw, MAX_SUPPORT, Monument};
 use crate::board::{Board, BoardKind, Square, Squares, WIDTH};
 use crate::event::{ConflictKind, Event, Events, NoEvents, ReturnCause};
 
@@ -215,6 +215,8 @@ pub struct Public {
     pub(crate) tiles: [Squares; 4],
     /// Tiles turned face down under monuments: they connect, nothing else.
     pub(crate) flipped: Squares,
+    /// The same tiles by colour (for counting and display).
+    pub(crate) flipped_colours: [Squares; 4],
     pub(crate) catastrophes: Squares,
     pub(crate) treasures: Squares,
     /// `leaders[seat][colour]`.
@@ -327,6 +329,30 @@ impl Public {
         out
     }
 
+    /// The kingdoms orthogonally adjacent to `square` (which must be empty in
+    /// `occupied`), found by filling only the regions around it.
+    fn adjacent_kingdoms(
+        &self,
+        square: Square,
+        occupied: Squares,
+        leaders: Squares,
+    ) -> SmallVec<[Squares; 4]> {
+        let grid = self.board().grid();
+        let mut out = SmallVec::new();
+        let mut seen = Squares::EMPTY;
+        for n in (grid.neighbours(sp(square)) & occupied).iter() {
+            if seen.contains(n) {
+                continue;
+            }
+            let region = grid.component(n, occupied);
+            seen |= region;
+            if region.intersects(&leaders) {
+                out.push(region);
+            }
+        }
+        out
+    }
+
     /// Squares adjacent to at least two, and to at least three, of the kingdoms.
     fn kingdom_contacts(&self, kingdoms: &Kingdoms) -> (Squares, Squares) {
         let grid = self.board().grid();
@@ -349,35 +375,69 @@ impl Public {
         self.board().grid().dilate(self.tiles[Colour::Red.index()])
     }
 
-    /// Where a tile of each terrain may go: (land squares, river squares).
-    fn tile_targets(&self) -> (Squares, Squares) {
+    /// The board's kingdoms now, with the squares they occupy.
+    fn kingdoms_now(&self) -> (Squares, Kingdoms) {
         let occupied = self.occupied();
-        let kingdoms = self.kingdoms(occupied, self.leader_squares());
-        let (_, three) = self.kingdom_contacts(&kingdoms);
+        (occupied, self.kingdoms(occupied, self.leader_squares()))
+    }
+
+    /// Where a tile of each terrain may go: (land squares, river squares).
+    fn tile_targets(&self, occupied: Squares, kingdoms: &Kingdoms) -> (Squares, Squares) {
+        let (_, three) = self.kingdom_contacts(kingdoms);
         let ok = self.empty(occupied) - three;
         (ok & self.board().land(), ok & self.board().river())
     }
 
-    /// Where `seat`'s leader of `colour` may be placed or moved to.
-    fn leader_targets(&self, seat: Seat, colour: Colour) -> Squares {
-        let mut occupied = self.occupied();
-        let mut leaders = self.leader_squares();
-        let current = self.leaders[seat.index()][colour.index()];
-        if let Some(from) = current {
-            // A moving leader counts its vacated square as empty.
-            occupied.remove(sp(from));
-            leaders.remove(sp(from));
-        }
-        let mut candidates =
-            self.empty(occupied) & self.board().land() & self.temple_neighbourhood();
-        if let Some(from) = current {
-            candidates.remove(sp(from));
-        }
+    /// Where a leader coming from supply may be placed (the same for every colour).
+    fn leader_targets_from_supply(&self, occupied: Squares, kingdoms: &Kingdoms) -> Squares {
+        let candidates = self.empty(occupied) & self.board().land() & self.temple_neighbourhood();
         if candidates.is_empty() {
             return candidates;
         }
-        let kingdoms = self.kingdoms(occupied, leaders);
-        let (two, _) = self.kingdom_contacts(&kingdoms);
+        let (two, _) = self.kingdom_contacts(kingdoms);
+        candidates - two
+    }
+
+    /// Where `seat`'s leader of `colour` may be placed or moved to; `from_supply` is
+    /// [`Self::leader_targets_from_supply`] for the same state.
+    fn leader_targets(
+        &self,
+        seat: Seat,
+        colour: Colour,
+        occupied: Squares,
+        kingdoms: &Kingdoms,
+        from_supply: Squares,
+    ) -> Squares {
+        let Some(from) = self.leaders[seat.index()][colour.index()] else {
+            return from_supply;
+        };
+        // A moving leader counts its vacated square as empty: only its own kingdom
+        // changes, splitting into the parts that still hold a leader.
+        let from = sp(from);
+        // The vacated square itself is no destination, so `occupied` may keep it.
+        let candidates = self.empty(occupied) & self.board().land() & self.temple_neighbourhood();
+        if candidates.is_empty() {
+            return candidates;
+        }
+        let grid = self.board().grid();
+        let mut changed = Kingdoms::new();
+        let mut others_leaders = self.leader_squares();
+        others_leaders.remove(from);
+        for k in kingdoms {
+            if k.contains(from) {
+                let mut rest = *k;
+                rest.remove(from);
+                let mut seeds = rest & others_leaders;
+                while let Some(l) = seeds.first() {
+                    let part = grid.component(l, rest);
+                    seeds -= part;
+                    changed.push(part);
+                }
+            } else {
+                changed.push(*k);
+            }
+        }
+        let (two, _) = self.kingdom_contacts(&changed);
         candidates - two
     }
 
@@ -437,7 +497,7 @@ impl Public {
             if self.declined.contains(sp(corner)) {
                 continue;
             }
-            if two_by_two(corner)
+            if two_by_two_squares(corner)
                 .iter()
                 .all(|s| self.tiles[colour.index()].contains(sp(*s)))
             {
@@ -491,7 +551,7 @@ fn two_by_two_corners(s: Square) -> SmallVec<[Square; 4]> {
 
 /// The four squares of the 2x2 square with top-left `corner` (which must not be on
 /// the last row or column).
-fn two_by_two(corner: Square) -> [Square; 4] {
+pub(crate) fn two_by_two_squares(corner: Square) -> [Square; 4] {
     let (c, r) = (corner.column(), corner.row());
     [
         Some(corner),
@@ -515,6 +575,10 @@ impl Public {
     /// Tiles turned face down under monuments.
     pub fn flipped(&self) -> Squares {
         self.flipped
+    }
+    /// Tiles turned face down under monuments, of one colour.
+    pub fn flipped_tiles(&self, colour: Colour) -> Squares {
+        self.flipped_colours[colour.index()]
     }
     /// Catastrophe tiles on the board.
     pub fn catastrophes(&self) -> Squares {
@@ -627,6 +691,7 @@ impl Tigris {
                 config,
                 tiles,
                 flipped: Squares::EMPTY,
+                flipped_colours: [Squares::EMPTY; 4],
                 catastrophes: Squares::EMPTY,
                 treasures: temples,
                 leaders: [[None; 4]; 4],
@@ -717,35 +782,40 @@ impl Tigris {
                 if self.hands[a][c] == 0 {
                     return Err(Reason::NotInHand);
                 }
-                let (land, river) = p.tile_targets();
-                let targets = if c == Colour::Blue { river } else { land };
-                if targets.contains(sp(s)) {
-                    return Ok(());
-                }
                 let on_river = p.board().river().contains(sp(s));
-                Err(if on_river != (c == Colour::Blue) {
-                    Reason::Terrain
-                } else if !p.empty(p.occupied()).contains(sp(s)) {
-                    Reason::Occupied
+                let occupied = p.occupied();
+                if on_river != (c == Colour::Blue) {
+                    Err(Reason::Terrain)
+                } else if !p.empty(occupied).contains(sp(s)) {
+                    Err(Reason::Occupied)
+                } else if p.adjacent_kingdoms(s, occupied, p.leader_squares()).len() > 2 {
+                    Err(Reason::ThreeKingdoms)
                 } else {
-                    Reason::ThreeKingdoms
-                })
+                    Ok(())
+                }
             }
             (Pending::Action, ActionKind::Leader(c, s)) => {
-                if p.leader_targets(active, c).contains(sp(s)) {
-                    return Ok(());
+                let from = p.leaders[a][c.index()];
+                let mut occupied = p.occupied();
+                let mut leaders = p.leader_squares();
+                if let Some(from) = from {
+                    // A moving leader counts its vacated square as empty.
+                    occupied.remove(sp(from));
+                    leaders.remove(sp(from));
                 }
-                Err(if p.leaders[a][c.index()] == Some(s) {
-                    Reason::SameSquare
+                if from == Some(s) {
+                    Err(Reason::SameSquare)
                 } else if p.board().river().contains(sp(s)) {
-                    Reason::Terrain
-                } else if !p.empty(p.occupied()).contains(sp(s)) {
-                    Reason::Occupied
+                    Err(Reason::Terrain)
+                } else if !p.empty(occupied).contains(sp(s)) {
+                    Err(Reason::Occupied)
                 } else if !p.temple_neighbourhood().contains(sp(s)) {
-                    Reason::NoTemple
+                    Err(Reason::NoTemple)
+                } else if p.adjacent_kingdoms(s, occupied, leaders).len() > 1 {
+                    Err(Reason::JoinsKingdoms)
                 } else {
-                    Reason::JoinsKingdoms
-                })
+                    Ok(())
+                }
             }
             (Pending::Action, ActionKind::Withdraw(c)) => p.leaders[a][c.index()]
                 .map(|_| ())
@@ -814,14 +884,16 @@ impl Tigris {
         out.clear();
         let p = &self.public;
         let push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
-            out.extend(set.iter().map(|s| Action::raw(base + s.0)));
+            out.reserve(set.len());
+            set.for_each(|s| out.push(Action::raw(base + s.0)));
         };
         match p.pending {
             Pending::Action => {
                 let a = p.active.index();
                 let hand = self.hands[a];
                 out.push(Action::raw(action::PASS));
-                let (land, river) = p.tile_targets();
+                let (occupied, kingdoms) = p.kingdoms_now();
+                let (land, river) = p.tile_targets(occupied, &kingdoms);
                 for c in Colour::ALL {
                     if hand[c] > 0 {
                         let targets = if c == Colour::Blue { river } else { land };
@@ -832,8 +904,13 @@ impl Tigris {
                         );
                     }
                 }
+                let from_supply = if p.leaders[a].iter().any(Option::is_none) {
+                    p.leader_targets_from_supply(occupied, &kingdoms)
+                } else {
+                    Squares::EMPTY
+                };
                 for c in Colour::ALL {
-                    let targets = p.leader_targets(p.active, c);
+                    let targets = p.leader_targets(p.active, c, occupied, &kingdoms, from_supply);
                     push_squares(
                         out,
                         action::LEADER + (c.index() * crate::board::SQUARES) as u16,
@@ -849,11 +926,8 @@ impl Tigris {
                     push_squares(out, action::CATASTROPHE, p.catastrophe_targets());
                 }
                 if p.hand_sizes[a] > 0 {
-                    let h = hand.into_array();
-                    action::for_each_swap(|i, d: Discard| {
-                        if d[0] <= h[0] && d[1] <= h[1] && d[2] <= h[2] && d[3] <= h[3] {
-                            out.push(Action::raw(action::SWAP + i as u16));
-                        }
+                    action::for_each_swap_within(hand.into_array(), |i| {
+                        out.push(Action::raw(action::SWAP + i as u16));
                     });
                 }
             }
@@ -968,6 +1042,11 @@ impl Tigris {
         self.public.draws[s] -= 1;
         self.settle(ev);
         Ok(())
+    }
+
+    /// Settles a freshly built state (from a position) to its next decision.
+    pub(crate) fn settle_now(&mut self) {
+        self.settle(&mut NoEvents);
     }
 
     /// Moves the game on to the next decision, applying forced ones.
@@ -1376,13 +1455,14 @@ impl Tigris {
 
     fn build_monument(&mut self, monument: Monument, corner: Square, ev: &mut impl Events) {
         let p = &mut self.public;
-        let squares: Squares = two_by_two(corner).iter().map(|s| sp(*s)).collect();
+        let squares: Squares = two_by_two_squares(corner).iter().map(|s| sp(*s)).collect();
         let colour = Colour::ALL
             .into_iter()
             .find(|c| p.tiles[c.index()].contains(sp(corner)))
             .expect("a checked monument stands on face-up tiles");
         p.tiles[colour.index()] -= squares;
         p.flipped |= squares;
+        p.flipped_colours[colour.index()] |= squares;
         p.monuments[monument.index()] = Some(corner);
         p.monument_tile = None;
         ev.push(Event::MonumentBuilt {

@@ -1,0 +1,83 @@
+//! `bench`: uniform random playouts on one thread.
+
+use std::time::Instant;
+
+use mesopotamia_core::chance::{sample_weighted, uniform_below};
+use mesopotamia_core::{Game, ToMove};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use tigris_euphrates::Tigris;
+
+use crate::{BenchArgs, GameName};
+
+/// Counts from a run of random playouts.
+#[derive(Default)]
+struct Totals {
+    games: u64,
+    decisions: u64,
+    legal_gens: u64,
+    legal_actions: u64,
+}
+
+/// Plays `games` games from the initial position: every decision uniform over the full
+/// legal list, chance sampled by bag counts.
+fn playouts<G: Game>(config: &G::Config, games: u64, seed: u64) -> Result<Totals, String> {
+    let mut totals = Totals::default();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for i in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i));
+        let mut state = G::new(config).map_err(|e| e.to_string())?;
+        loop {
+            match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    let outcome = sample_weighted(&mut rng, &outcomes)
+                        .ok_or("a chance node without outcomes")?;
+                    state.apply_chance(outcome).map_err(|e| e.to_string())?;
+                }
+                ToMove::Seat(_) => {
+                    state.legal_actions(&mut legal);
+                    totals.legal_gens += 1;
+                    totals.legal_actions += legal.len() as u64;
+                    let action = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
+                    state.apply(action).map_err(|e| e.to_string())?;
+                    totals.decisions += 1;
+                }
+            }
+        }
+        totals.games += 1;
+    }
+    Ok(totals)
+}
+
+pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
+    let start = Instant::now();
+    let totals = match args.game {
+        GameName::Tigris => playouts::<Tigris>(&args.options.tigris()?, args.games, args.seed)?,
+    };
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let games_per_sec = totals.games as f64 / secs;
+    let decisions_per_sec = totals.decisions as f64 / secs;
+    let legal_gens_per_sec = totals.legal_gens as f64 / secs;
+    let mean_legal = totals.legal_actions as f64 / totals.legal_gens.max(1) as f64;
+    let mean_decisions = totals.decisions as f64 / totals.games.max(1) as f64;
+    if args.json {
+        println!(
+            "{{\"game\":\"{:?}\",\"players\":{},\"games\":{},\"seconds\":{secs:.3},\"games_per_sec\":{games_per_sec:.1},\"decisions_per_sec\":{decisions_per_sec:.1},\"legal_gens_per_sec\":{legal_gens_per_sec:.1},\"mean_legal_actions\":{mean_legal:.2},\"mean_decisions\":{mean_decisions:.2}}}",
+            args.game, args.options.players, totals.games
+        );
+    } else {
+        println!(
+            "{} games of {:?} ({} players) in {secs:.2} s",
+            totals.games, args.game, args.options.players
+        );
+        println!("games/s:                  {games_per_sec:.1}");
+        println!("decisions/s:              {decisions_per_sec:.1}");
+        println!("legal generations/s:      {legal_gens_per_sec:.1}");
+        println!("mean legal actions:       {mean_legal:.2}");
+        println!("mean decisions per game:  {mean_decisions:.2}");
+    }
+    Ok(())
+}
