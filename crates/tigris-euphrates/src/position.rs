@@ -662,14 +662,14 @@ impl fmt::Display for Position {
             "tigris players {} board {board} variant {variant}",
             self.config.players
         )?;
-        write!(f, "   ")?;
+        let mut line = String::from("   ");
         for c in 0..WIDTH {
-            write!(f, " {} ", (b'A' + c as u8) as char)?;
+            line.push_str(&format!(" {} ", (b'A' + c as u8) as char));
         }
-        writeln!(f)?;
+        writeln!(f, "{}", line.trim_end())?;
         let river = Board::get(self.config.board).river();
         for r in 0..HEIGHT {
-            write!(f, "{:>2} ", r + 1)?;
+            let mut line = format!("{:>2} ", r + 1);
             for c in 0..WIDTH {
                 let s = Square::new(c, r).expect("in range");
                 let cell = self.cells.get(s.index()).copied().unwrap_or(Cell::Empty);
@@ -677,9 +677,9 @@ impl fmt::Display for Position {
                     Cell::Empty if river.contains(s.space()) => "~".to_string(),
                     other => cell_text(other),
                 };
-                write!(f, " {text:<2}")?;
+                line.push_str(&format!(" {text:<2}"));
             }
-            writeln!(f)?;
+            writeln!(f, "{}", line.trim_end())?;
         }
         for (i, s) in self.seats.iter().enumerate() {
             writeln!(
