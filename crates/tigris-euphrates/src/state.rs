@@ -260,7 +260,20 @@ pub struct Tigris {
     pub(crate) bag: Bag<Colour>,
 }
 
-type Kingdoms = SmallVec<[Squares; 8]>;
+/// The kingdoms of a position and what a placement needs to know of them, computed
+/// once per legal-action generation.
+struct KingdomMap {
+    leaders: Squares,
+    /// Each kingdom with the empty squares it touches.
+    kingdoms: SmallVec<[(Squares, Squares); 8]>,
+    /// Squares touching two kingdoms or more.
+    two: Squares,
+    /// Squares touching three kingdoms or more.
+    three: Squares,
+    empty: Squares,
+    /// Empty land next to a face-up temple.
+    leader_candidates: Squares,
+}
 
 #[inline]
 fn sp(s: Square) -> Space {
@@ -316,19 +329,6 @@ impl Public {
         None
     }
 
-    /// The kingdoms (regions holding a leader) of `occupied`, given its leader squares.
-    fn kingdoms(&self, occupied: Squares, leaders: Squares) -> Kingdoms {
-        let grid = self.board().grid();
-        let mut out = Kingdoms::new();
-        let mut rest = leaders;
-        while let Some(l) = rest.first() {
-            let k = grid.component(l, occupied);
-            rest -= k;
-            out.push(k);
-        }
-        out
-    }
-
     /// The kingdoms orthogonally adjacent to `square` (which must be empty in
     /// `occupied`), found by filling only the regions around it.
     fn adjacent_kingdoms(
@@ -353,19 +353,6 @@ impl Public {
         out
     }
 
-    /// Squares adjacent to at least two, and to at least three, of the kingdoms.
-    fn kingdom_contacts(&self, kingdoms: &Kingdoms) -> (Squares, Squares) {
-        let grid = self.board().grid();
-        let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
-        for k in kingdoms {
-            let touch = grid.dilate(*k) - *k;
-            three |= two & touch;
-            two |= one & touch;
-            one |= touch;
-        }
-        (two, three)
-    }
-
     fn empty(&self, occupied: Squares) -> Squares {
         self.board().grid().all() - occupied - self.catastrophes
     }
@@ -375,69 +362,75 @@ impl Public {
         self.board().grid().dilate(self.tiles[Colour::Red.index()])
     }
 
-    /// The board's kingdoms now, with the squares they occupy.
-    fn kingdoms_now(&self) -> (Squares, Kingdoms) {
+    /// The kingdoms now, the squares they touch, and where leaders may stand.
+    fn kingdom_map(&self) -> KingdomMap {
+        let grid = self.board().grid();
         let occupied = self.occupied();
-        (occupied, self.kingdoms(occupied, self.leader_squares()))
+        let leaders = self.leader_squares();
+        let mut kingdoms = SmallVec::new();
+        let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
+        let mut rest = leaders;
+        while let Some(l) = rest.first() {
+            let k = grid.component(l, occupied);
+            rest -= k;
+            let touch = grid.dilate(k) - k;
+            three |= two & touch;
+            two |= one & touch;
+            one |= touch;
+            kingdoms.push((k, touch));
+        }
+        let empty = self.empty(occupied);
+        KingdomMap {
+            leaders,
+            kingdoms,
+            two,
+            three,
+            empty,
+            leader_candidates: empty & self.board().land() & self.temple_neighbourhood(),
+        }
     }
 
     /// Where a tile of each terrain may go: (land squares, river squares).
-    fn tile_targets(&self, occupied: Squares, kingdoms: &Kingdoms) -> (Squares, Squares) {
-        let (_, three) = self.kingdom_contacts(kingdoms);
-        let ok = self.empty(occupied) - three;
+    fn tile_targets(&self, map: &KingdomMap) -> (Squares, Squares) {
+        let ok = map.empty - map.three;
         (ok & self.board().land(), ok & self.board().river())
     }
 
-    /// Where a leader coming from supply may be placed (the same for every colour).
-    fn leader_targets_from_supply(&self, occupied: Squares, kingdoms: &Kingdoms) -> Squares {
-        let candidates = self.empty(occupied) & self.board().land() & self.temple_neighbourhood();
-        if candidates.is_empty() {
-            return candidates;
-        }
-        let (two, _) = self.kingdom_contacts(kingdoms);
-        candidates - two
-    }
-
-    /// Where `seat`'s leader of `colour` may be placed or moved to; `from_supply` is
-    /// [`Self::leader_targets_from_supply`] for the same state.
-    fn leader_targets(
-        &self,
-        seat: Seat,
-        colour: Colour,
-        occupied: Squares,
-        kingdoms: &Kingdoms,
-        from_supply: Squares,
-    ) -> Squares {
+    /// Where `seat`'s leader of `colour` may be placed or moved to.
+    fn leader_targets(&self, seat: Seat, colour: Colour, map: &KingdomMap) -> Squares {
+        let candidates = map.leader_candidates;
         let Some(from) = self.leaders[seat.index()][colour.index()] else {
-            return from_supply;
+            return candidates - map.two;
         };
-        // A moving leader counts its vacated square as empty: only its own kingdom
-        // changes, splitting into the parts that still hold a leader.
-        let from = sp(from);
-        // The vacated square itself is no destination, so `occupied` may keep it.
-        let candidates = self.empty(occupied) & self.board().land() & self.temple_neighbourhood();
         if candidates.is_empty() {
             return candidates;
         }
+        // A moving leader counts its vacated square as empty: only its own kingdom
+        // changes, splitting into the parts that still hold a leader. (The vacated
+        // square itself is no destination.)
+        let from = sp(from);
         let grid = self.board().grid();
-        let mut changed = Kingdoms::new();
-        let mut others_leaders = self.leader_squares();
+        let mut others_leaders = map.leaders;
         others_leaders.remove(from);
-        for k in kingdoms {
+        let (mut one, mut two) = (Squares::EMPTY, Squares::EMPTY);
+        let mut add = |touch: Squares| {
+            two |= one & touch;
+            one |= touch;
+        };
+        for &(k, touch) in &map.kingdoms {
             if k.contains(from) {
-                let mut rest = *k;
+                let mut rest = k;
                 rest.remove(from);
                 let mut seeds = rest & others_leaders;
                 while let Some(l) = seeds.first() {
                     let part = grid.component(l, rest);
                     seeds -= part;
-                    changed.push(part);
+                    add(grid.dilate(part) - part);
                 }
             } else {
-                changed.push(*k);
+                add(touch);
             }
         }
-        let (two, _) = self.kingdom_contacts(&changed);
         candidates - two
     }
 
@@ -892,8 +885,8 @@ impl Tigris {
                 let a = p.active.index();
                 let hand = self.hands[a];
                 out.push(Action::raw(action::PASS));
-                let (occupied, kingdoms) = p.kingdoms_now();
-                let (land, river) = p.tile_targets(occupied, &kingdoms);
+                let map = p.kingdom_map();
+                let (land, river) = p.tile_targets(&map);
                 for c in Colour::ALL {
                     if hand[c] > 0 {
                         let targets = if c == Colour::Blue { river } else { land };
@@ -904,13 +897,8 @@ impl Tigris {
                         );
                     }
                 }
-                let from_supply = if p.leaders[a].iter().any(Option::is_none) {
-                    p.leader_targets_from_supply(occupied, &kingdoms)
-                } else {
-                    Squares::EMPTY
-                };
                 for c in Colour::ALL {
-                    let targets = p.leader_targets(p.active, c, occupied, &kingdoms, from_supply);
+                    let targets = p.leader_targets(p.active, c, &map);
                     push_squares(
                         out,
                         action::LEADER + (c.index() * crate::board::SQUARES) as u16,
@@ -1174,14 +1162,7 @@ impl Tigris {
     fn place_tile(&mut self, colour: Colour, square: Square, ev: &mut impl Events) {
         let p = &mut self.public;
         let a = p.active.index();
-        let grid = p.board().grid();
-        let occupied = p.occupied();
-        let kingdoms = p.kingdoms(occupied, p.leader_squares());
-        let neighbours = grid.neighbours(sp(square));
-        let touching: SmallVec<[Squares; 2]> = kingdoms
-            .into_iter()
-            .filter(|k| k.intersects(&neighbours))
-            .collect();
+        let touching = p.adjacent_kingdoms(square, p.occupied(), p.leader_squares());
         self.hands[a][colour] -= 1;
         p.hand_sizes[a] -= 1;
         p.tiles[colour.index()].insert(sp(square));
