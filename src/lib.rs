@@ -4,3 +4,7 @@
 
 /// The shared core: colours, seats, geometry, scoring, chance, the game interface.
 pub use mesopotamia_core as core;
+
+/// Tigris & Euphrates, the tile game.
+#[cfg(feature = "tigris")]
+pub use tigris_euphrates as tigris;
