@@ -247,6 +247,8 @@ pub struct Public {
     pub(crate) after_draws: AfterDraws,
     pub(crate) bag_exhausted: bool,
     pub(crate) turn: u32,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) regions: Regions,
 }
 
 /// A game of Tigris & Euphrates.
@@ -258,6 +260,34 @@ pub struct Tigris {
     /// Colours of the tiles each seat discarded by swaps (hidden from the others).
     pub(crate) discarded: [ColourMap<u8>; 4],
     pub(crate) bag: Bag<Colour>,
+}
+
+/// The regions of the board (tiles and leaders linked orthogonally), kept up to date as
+/// pieces come and go so that kingdoms need no flood fill on the hot path. Derived from
+/// the board: it takes no part in equality, hashing or serialization, and a state that
+/// has not computed it (just deserialized) falls back to flood fills.
+#[derive(Clone, Default)]
+pub(crate) struct Regions {
+    list: SmallVec<[Squares; 16]>,
+    fresh: bool,
+}
+
+impl PartialEq for Regions {
+    fn eq(&self, _: &Regions) -> bool {
+        true
+    }
+}
+
+impl Eq for Regions {}
+
+impl core::hash::Hash for Regions {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl core::fmt::Debug for Regions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Regions({}, fresh: {})", self.list.len(), self.fresh)
+    }
 }
 
 /// The kingdoms of a position and what a placement needs to know of them, computed
@@ -329,6 +359,107 @@ impl Public {
         None
     }
 
+    /// Recomputes the regions from the board.
+    pub(crate) fn refresh_regions(&mut self) {
+        let grid = self.board().grid();
+        let occupied = self.occupied();
+        let mut list = SmallVec::new();
+        let mut rest = occupied;
+        while let Some(seed) = rest.first() {
+            let region = grid.component(seed, occupied);
+            rest -= region;
+            list.push(region);
+        }
+        self.regions = Regions { list, fresh: true };
+    }
+
+    /// Pieces left `gone` (already out of `occupied()`): the regions they were in may
+    /// split; only those are filled again.
+    fn regions_lose(&mut self, gone: Squares) {
+        if !self.regions.fresh {
+            self.refresh_regions();
+            return;
+        }
+        let grid = self.board().grid();
+        let mut broken = Squares::EMPTY;
+        self.regions.list.retain(|r| {
+            if r.intersects(&gone) {
+                broken |= *r;
+                false
+            } else {
+                true
+            }
+        });
+        let rest = broken - gone;
+        let mut seeds = rest;
+        while let Some(seed) = seeds.first() {
+            let part = grid.component(seed, rest);
+            seeds -= part;
+            self.regions.list.push(part);
+        }
+    }
+
+    /// A piece arrived on `square` (already in `occupied()`): it joins the regions around it.
+    fn merge_region_at(&mut self, square: Square) {
+        if !self.regions.fresh {
+            self.refresh_regions();
+            return;
+        }
+        let around = self.board().grid().dilate(Squares::single(sp(square)));
+        let mut merged = Squares::single(sp(square));
+        self.regions.list.retain(|r| {
+            if r.intersects(&around) {
+                merged |= *r;
+                false
+            } else {
+                true
+            }
+        });
+        self.regions.list.push(merged);
+    }
+
+    /// The region holding `space`, empty if nothing stands there.
+    fn region_of(&self, space: Space) -> Squares {
+        if self.regions.fresh {
+            self.regions
+                .list
+                .iter()
+                .find(|r| r.contains(space))
+                .copied()
+                .unwrap_or_default()
+        } else {
+            self.board().grid().component(space, self.occupied())
+        }
+    }
+
+    /// Whether the kept regions match the board (for tests).
+    #[doc(hidden)]
+    pub fn regions_consistent(&self) -> bool {
+        let mut fresh = self.clone();
+        fresh.refresh_regions();
+        let mut a: Vec<Squares> = self.regions.list.to_vec();
+        let mut b: Vec<Squares> = fresh.regions.list.to_vec();
+        let key = |s: &Squares| s.first();
+        a.sort_by_key(key);
+        b.sort_by_key(key);
+        !self.regions.fresh || a == b
+    }
+
+    /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
+    fn adjacent_kingdoms_now(&self, square: Square) -> SmallVec<[Squares; 4]> {
+        if !self.regions.fresh {
+            return self.adjacent_kingdoms(square, self.occupied(), self.leader_squares());
+        }
+        let around = self.board().grid().neighbours(sp(square));
+        let leaders = self.leader_squares();
+        self.regions
+            .list
+            .iter()
+            .filter(|r| r.intersects(&around) && r.intersects(&leaders))
+            .copied()
+            .collect()
+    }
+
     /// The kingdoms orthogonally adjacent to `square` (which must be empty in
     /// `occupied`), found by filling only the regions around it.
     fn adjacent_kingdoms(
@@ -369,15 +500,26 @@ impl Public {
         let leaders = self.leader_squares();
         let mut kingdoms = SmallVec::new();
         let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
-        let mut rest = leaders;
-        while let Some(l) = rest.first() {
-            let k = grid.component(l, occupied);
-            rest -= k;
+        let mut add = |k: Squares| {
             let touch = grid.dilate(k) - k;
             three |= two & touch;
             two |= one & touch;
             one |= touch;
             kingdoms.push((k, touch));
+        };
+        if self.regions.fresh {
+            for &r in &self.regions.list {
+                if r.intersects(&leaders) {
+                    add(r);
+                }
+            }
+        } else {
+            let mut rest = leaders;
+            while let Some(l) = rest.first() {
+                let k = grid.component(l, occupied);
+                rest -= k;
+                add(k);
+            }
         }
         let empty = self.empty(occupied);
         KingdomMap {
@@ -508,12 +650,11 @@ impl Public {
         if self.treasures.len() < 2 {
             return None;
         }
-        let occupied = self.occupied();
         for seat in self.active.clockwise(self.seats()) {
             let Some(trader) = self.leaders[seat.index()][Colour::Green.index()] else {
                 continue;
             };
-            let kingdom = self.board().grid().component(sp(trader), occupied);
+            let kingdom = self.region_of(sp(trader));
             let held = kingdom & self.treasures;
             if held.len() >= 2 {
                 let framed = held & self.board().framed();
@@ -708,11 +849,13 @@ impl Tigris {
                 after_draws: AfterDraws::Setup,
                 bag_exhausted: false,
                 turn: 0,
+                regions: Regions::default(),
             },
             hands: [ColourMap::splat(0); 4],
             discarded: [ColourMap::splat(0); 4],
             bag,
         };
+        game.public.refresh_regions();
         game.settle(&mut NoEvents);
         Ok(game)
     }
@@ -781,7 +924,7 @@ impl Tigris {
                     Err(Reason::Terrain)
                 } else if !p.empty(occupied).contains(sp(s)) {
                     Err(Reason::Occupied)
-                } else if p.adjacent_kingdoms(s, occupied, p.leader_squares()).len() > 2 {
+                } else if p.adjacent_kingdoms_now(s).len() > 2 {
                     Err(Reason::ThreeKingdoms)
                 } else {
                     Ok(())
@@ -974,7 +1117,9 @@ impl Tigris {
             }
             ActionKind::Withdraw(c) => {
                 self.public.actions_left -= 1;
-                self.public.leaders[active.index()][c.index()] = None;
+                if let Some(from) = self.public.leaders[active.index()][c.index()].take() {
+                    self.public.regions_lose(Squares::single(sp(from)));
+                }
             }
             ActionKind::Catastrophe(s) => {
                 self.public.actions_left -= 1;
@@ -1034,6 +1179,7 @@ impl Tigris {
 
     /// Settles a freshly built state (from a position) to its next decision.
     pub(crate) fn settle_now(&mut self) {
+        self.public.refresh_regions();
         self.settle(&mut NoEvents);
     }
 
@@ -1162,10 +1308,11 @@ impl Tigris {
     fn place_tile(&mut self, colour: Colour, square: Square, ev: &mut impl Events) {
         let p = &mut self.public;
         let a = p.active.index();
-        let touching = p.adjacent_kingdoms(square, p.occupied(), p.leader_squares());
+        let touching = p.adjacent_kingdoms_now(square);
         self.hands[a][colour] -= 1;
         p.hand_sizes[a] -= 1;
         p.tiles[colour.index()].insert(sp(square));
+        p.merge_region_at(square);
         match touching.as_slice() {
             [one, two] => {
                 p.unification = Some(square);
@@ -1205,9 +1352,15 @@ impl Tigris {
     fn place_leader(&mut self, colour: Colour, square: Square, ev: &mut impl Events) {
         let p = &mut self.public;
         let active = p.active;
+        let from = p.leaders[active.index()][colour.index()];
         p.leaders[active.index()][colour.index()] = Some(square);
+        if let Some(from) = from {
+            // Leaving a square may split a region.
+            p.regions_lose(Squares::single(sp(from)));
+        }
+        p.merge_region_at(square);
         let grid = p.board().grid();
-        let kingdom = grid.component(sp(square), p.occupied());
+        let kingdom = p.region_of(sp(square));
         let defender = Seat::all(p.seats()).find(|&s| {
             s != active
                 && p.leaders[s.index()][colour.index()].is_some_and(|q| kingdom.contains(sp(q)))
@@ -1253,6 +1406,9 @@ impl Tigris {
             });
         }
         p.catastrophes.insert(sp(square));
+        if hit.is_some() {
+            p.regions_lose(Squares::single(sp(square)));
+        }
         if hit == Some(Colour::Red) {
             p.return_leaders_without_temple(ev);
         }
@@ -1317,6 +1473,7 @@ impl Tigris {
                     square: loser_square,
                     cause: ReturnCause::Defeat,
                 });
+                p.regions_lose(Squares::single(sp(loser_square)));
                 p.vp[winner.index()][Colour::Red] += 1;
                 ev.push(Event::Vp {
                     seat: winner,
@@ -1346,6 +1503,7 @@ impl Tigris {
                 }
                 p.tiles[colour.index()] -= lost;
                 p.removed[colour] += lost.len() as u16;
+                p.regions_lose(lost | Squares::single(sp(loser_square)));
                 let gain = 1 + lost.len() as u16;
                 p.vp[winner.index()][colour] += gain;
                 if ev.wanted() && !lost.is_empty() {
@@ -1372,7 +1530,7 @@ impl Tigris {
         let Some(u) = p.unification else { return };
         let grid = p.board().grid();
         let occupied = p.occupied();
-        let kingdom = grid.component(sp(u), occupied);
+        let kingdom = p.region_of(sp(u));
         let involved: SeatSet = Seat::all(p.seats())
             .filter(|s| {
                 p.leaders[s.index()][colour.index()].is_some_and(|q| kingdom.contains(sp(q)))
@@ -1417,7 +1575,7 @@ impl Tigris {
             p.wars = 0;
             return;
         };
-        let kingdom = p.board().grid().component(sp(u), p.occupied());
+        let kingdom = p.region_of(sp(u));
         for c in Colour::ALL {
             if p.wars & (1 << c.index()) == 0 {
                 continue;
@@ -1468,13 +1626,11 @@ impl Tigris {
     fn end_turn(&mut self, ev: &mut impl Events) {
         let p = &mut self.public;
         let active = p.active;
-        let occupied = p.occupied();
-        let grid = p.board().grid();
         for m in Monument::ALL {
             let Some(corner) = p.monuments[m.index()] else {
                 continue;
             };
-            let kingdom = grid.component(sp(corner), occupied);
+            let kingdom = p.region_of(sp(corner));
             let (c1, c2) = m.colours();
             for c in [c1, c2] {
                 if p.leaders[active.index()][c.index()].is_some_and(|q| kingdom.contains(sp(q))) {
@@ -1511,11 +1667,13 @@ impl Public {
     /// T11: leaders with no adjacent face-up temple go back to supply.
     fn return_leaders_without_temple(&mut self, ev: &mut impl Events) {
         let near_temple = self.temple_neighbourhood();
+        let mut returned = Squares::EMPTY;
         for s in 0..self.seats() {
             for c in Colour::ALL {
                 if let Some(q) = self.leaders[s][c.index()] {
                     if !near_temple.contains(sp(q)) {
                         self.leaders[s][c.index()] = None;
+                        returned.insert(sp(q));
                         let seat = Seat::new(s).expect("seat");
                         ev.push(Event::LeaderReturned {
                             seat,
@@ -1526,6 +1684,9 @@ impl Public {
                     }
                 }
             }
+        }
+        if !returned.is_empty() {
+            self.regions_lose(returned);
         }
     }
 }

@@ -34,6 +34,10 @@ fn check_invariants(game: &Tigris, previous: Option<&Tigris>) -> Result<(), Test
     let grid = board.grid();
     let seats = p.config().players as usize;
     prop_assert_eq!(tiles_accounted(game), 153);
+    prop_assert!(
+        p.regions_consistent(),
+        "the kept regions differ from the board's"
+    );
     let temples = grid.dilate(p.tiles(Colour::Red));
     let occupied = {
         let mut o = p.flipped();
