@@ -54,8 +54,11 @@ fn playouts<G: Game>(config: &G::Config, games: u64, seed: u64) -> Result<Totals
 
 pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     let start = Instant::now();
-    let totals = match args.game {
-        GameName::Tigris => playouts::<Tigris>(&args.options.tigris()?, args.games, args.seed)?,
+    let (totals, state_bytes) = match args.game {
+        GameName::Tigris => (
+            playouts::<Tigris>(&args.options.tigris()?, args.games, args.seed)?,
+            std::mem::size_of::<Tigris>(),
+        ),
     };
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let games_per_sec = totals.games as f64 / secs;
@@ -64,20 +67,25 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     let mean_legal = totals.legal_actions as f64 / totals.legal_gens.max(1) as f64;
     let mean_decisions = totals.decisions as f64 / totals.games.max(1) as f64;
     if args.json {
-        println!(
-            "{{\"game\":\"{:?}\",\"players\":{},\"games\":{},\"seconds\":{secs:.3},\"games_per_sec\":{games_per_sec:.1},\"decisions_per_sec\":{decisions_per_sec:.1},\"legal_gens_per_sec\":{legal_gens_per_sec:.1},\"mean_legal_actions\":{mean_legal:.2},\"mean_decisions\":{mean_decisions:.2}}}",
-            args.game, args.options.players, totals.games
+        say!(
+            "{{\"game\":\"{}\",\"players\":{},\"games\":{},\"seconds\":{secs:.3},\"games_per_sec\":{games_per_sec:.1},\"decisions_per_sec\":{decisions_per_sec:.1},\"legal_gens_per_sec\":{legal_gens_per_sec:.1},\"mean_legal_actions\":{mean_legal:.2},\"mean_decisions\":{mean_decisions:.2},\"state_bytes\":{state_bytes}}}",
+            args.game.name(),
+            args.options.players,
+            totals.games
         );
     } else {
-        println!(
-            "{} games of {:?} ({} players) in {secs:.2} s",
-            totals.games, args.game, args.options.players
+        say!(
+            "{} games of {} ({} players) in {secs:.2} s",
+            totals.games,
+            args.game.name(),
+            args.options.players
         );
-        println!("games/s:                  {games_per_sec:.1}");
-        println!("decisions/s:              {decisions_per_sec:.1}");
-        println!("legal generations/s:      {legal_gens_per_sec:.1}");
-        println!("mean legal actions:       {mean_legal:.2}");
-        println!("mean decisions per game:  {mean_decisions:.2}");
+        say!("games/s:                  {games_per_sec:.1}");
+        say!("decisions/s:              {decisions_per_sec:.1}");
+        say!("legal generations/s:      {legal_gens_per_sec:.1}");
+        say!("mean legal actions:       {mean_legal:.2}");
+        say!("mean decisions per game:  {mean_decisions:.2}");
+        say!("state size:               {state_bytes} bytes");
     }
     Ok(())
 }

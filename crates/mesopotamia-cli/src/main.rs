@@ -1,6 +1,33 @@
 //! The `mesopotamia` command line.
 
+/// Writes a line to standard output; a closed pipe (`| head`) ends the command quietly.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(crate::output_error)?
+    }};
+}
+
+/// Writes to standard output without a newline.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*).map_err(crate::output_error)?
+    }};
+}
+
 mod bench;
+
+/// The message for output that could not be written because the reader went away.
+const CLOSED_PIPE: &str = "standard output closed";
+
+fn output_error(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CLOSED_PIPE.to_owned()
+    } else {
+        format!("cannot write the output: {e}")
+    }
+}
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,6 +66,15 @@ enum Command {
 enum GameName {
     /// Tigris & Euphrates, the tile game.
     Tigris,
+}
+
+impl GameName {
+    /// The name the commands take.
+    fn name(self) -> &'static str {
+        match self {
+            GameName::Tigris => "tigris",
+        }
+    }
 }
 
 /// Options of a game.
@@ -94,21 +130,26 @@ struct BenchArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games => {
-            println!("tigris");
-            Ok(())
-        }
+        Command::Games => list_games(),
         Command::Play(args) => play(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Replay { file } => replay(&file),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(message) if message == CLOSED_PIPE => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn list_games() -> Result<(), String> {
+    for game in GameName::value_variants() {
+        say!("{}", game.name());
+    }
+    Ok(())
 }
 
 fn play(args: &PlayArgs) -> Result<(), String> {
@@ -122,12 +163,12 @@ fn play(args: &PlayArgs) -> Result<(), String> {
             let outcome = play_match::<Tigris, _>(&config, &mut seats, &mut rng)
                 .map_err(|e| e.to_string())?;
             print_turns(&outcome.record)?;
-            println!();
-            print!(
+            say!();
+            say_raw!(
                 "{}",
                 tigris_euphrates::position::Position::from_game(&outcome.state)
             );
-            print_standings(&outcome.state);
+            print_standings(&outcome.state)?;
             if let Some(path) = &args.record {
                 let json =
                     serde_json::to_string_pretty(&outcome.record).map_err(|e| e.to_string())?;
@@ -143,15 +184,12 @@ fn play(args: &PlayArgs) -> Result<(), String> {
 fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
     let mut state = Tigris::new(record.config).map_err(|e| e.to_string())?;
     let mut line = String::new();
-    let mut turn_seat = None;
+    let mut turns = 0;
     let mut events = Vec::new();
     for step in &record.steps {
         events.clear();
         match *step {
             Step::Action(seat, action) => {
-                if turn_seat.is_none() {
-                    turn_seat = Some(state.public().active());
-                }
                 if !line.is_empty() {
                     line.push_str("; ");
                 }
@@ -175,9 +213,9 @@ fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
                     amount,
                 } => line.push_str(&format!(" (seat {seat} +{amount} {colour})")),
                 Event::TurnEnded { seat } => {
-                    println!("turn {:>3} seat {seat}: {line}", state.public().turn() + 1);
+                    turns += 1;
+                    say!("turn {turns:>3} seat {seat}: {line}");
                     line.clear();
-                    turn_seat = None;
                 }
                 _ => {}
             }
@@ -186,15 +224,15 @@ fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
     Ok(())
 }
 
-fn print_standings(state: &Tigris) {
+fn print_standings(state: &Tigris) -> Result<(), String> {
     let Some(standings) = state.standings() else {
-        println!("the game is not over");
-        return;
+        say!("the game is not over");
+        return Ok(());
     };
-    println!("standings:");
+    say!("standings:");
     for seat in standings.seats_by_rank() {
         let vp = state.public().vp(seat);
-        println!(
+        say!(
             "  {}. seat {seat}: vp {} treasures {}",
             standings.rank(seat).unwrap_or(0) + 1,
             vp.values()
@@ -205,6 +243,7 @@ fn print_standings(state: &Tigris) {
             state.public().treasures_taken(seat)
         );
     }
+    Ok(())
 }
 
 fn replay(file: &std::path::Path) -> Result<(), String> {
@@ -215,10 +254,10 @@ fn replay(file: &std::path::Path) -> Result<(), String> {
     let state = record
         .replay()
         .map_err(|e| format!("{}: {e}", file.display()))?;
-    print!(
+    say_raw!(
         "{}",
         tigris_euphrates::position::Position::from_game(&state)
     );
-    print_standings(&state);
+    print_standings(&state)?;
     Ok(())
 }

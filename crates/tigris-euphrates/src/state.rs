@@ -1020,8 +1020,16 @@ impl Tigris {
         out.clear();
         let p = &self.public;
         let push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
-            out.reserve(set.len());
-            set.for_each(|s| out.push(Action::raw(base + s.0)));
+            // Fill a stack buffer, then copy it in one go: cheaper than a push per action.
+            let mut buffer = [Action::raw(0); crate::board::SQUARES];
+            let mut n = 0;
+            set.for_each(|s| {
+                if let Some(slot) = buffer.get_mut(n) {
+                    *slot = Action::raw(base + s.0);
+                    n += 1;
+                }
+            });
+            out.extend_from_slice(&buffer[..n]);
         };
         match p.pending {
             Pending::Action => {
