@@ -459,6 +459,21 @@ impl<'de> serde::Deserialize<'de> for Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Draw(pub Colour);
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Draw {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Draw {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for Draw {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "draw {}", self.0)
@@ -557,6 +572,8 @@ mod tests {
             "monument red-green E5"
         );
         assert_eq!("draw red".parse::<Draw>(), Ok(Draw(Colour::Red)));
+        assert!("draw".parse::<Draw>().is_err());
+        assert!("take red".parse::<Draw>().is_err());
     }
 
     #[test]
