@@ -1,0 +1,596 @@
+//! Boards: 8 city-states of 7 locations each, joined by trade routes; loaded from text.
+//!
+//! The default board ([`Board::reconstructed`]) is a **reconstruction**, not the published
+//! map (see the comments of `boards/sumeria-reconstructed.txt`). Any board in the same
+//! format can be loaded with [`Board::parse`].
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::{Arc, OnceLock};
+
+use mesopotamia_core::{Adjacency, Graph, Space, SpaceSet};
+use smallvec::SmallVec;
+
+/// City-states on a board.
+pub const STATES: usize = 8;
+/// Locations of a city-state: 1 city, 3 towns, 3 villages.
+pub const SLOTS: usize = 7;
+/// Locations on a board.
+pub const LOCATIONS: usize = STATES * SLOTS;
+/// Longest city-state name.
+pub const MAX_NAME: usize = 15;
+
+/// A set of locations, by board index (`state * 7 + slot`, states in file order).
+pub type Locations = SpaceSet<1>;
+
+/// The name of a city-state: 1 to 15 ASCII letters or digits, stored inline (`Copy`).
+/// Names order alphabetically (bytewise).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StateName {
+    bytes: [u8; MAX_NAME],
+}
+
+impl StateName {
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        let len = self.bytes.iter().position(|&b| b == 0).unwrap_or(MAX_NAME);
+        core::str::from_utf8(&self.bytes[..len]).unwrap_or("")
+    }
+}
+
+impl fmt::Debug for StateName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl fmt::Display for StateName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Text that is not a city-state name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a city-state name (1 to 15 ASCII letters or digits)")]
+pub struct ParseNameError(pub String);
+
+impl FromStr for StateName {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.is_empty() || s.len() > MAX_NAME || !s.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ParseNameError(s.to_owned()));
+        }
+        let mut bytes = [0; MAX_NAME];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        Ok(StateName { bytes })
+    }
+}
+
+/// A location within its city-state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Slot {
+    /// The city.
+    City,
+    /// Town 1 to 3.
+    Town(u8),
+    /// Village 1 to 3.
+    Village(u8),
+}
+
+impl Slot {
+    /// Index 0..7: city, towns 1-3, villages 1-3.
+    pub const fn index(self) -> usize {
+        match self {
+            Slot::City => 0,
+            Slot::Town(n) => n as usize,
+            Slot::Village(n) => 3 + n as usize,
+        }
+    }
+
+    /// The slot with that index.
+    pub const fn from_index(i: usize) -> Option<Slot> {
+        match i {
+            0 => Some(Slot::City),
+            1..=3 => Some(Slot::Town(i as u8)),
+            4..=6 => Some(Slot::Village(i as u8 - 3)),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Slot::City => f.write_str("C"),
+            Slot::Town(n) => write!(f, "T{n}"),
+            Slot::Village(n) => write!(f, "V{n}"),
+        }
+    }
+}
+
+/// A location, named by its city-state and slot: `Ur:T2`, `Kish:V1`, `Lagash:C`.
+/// Orders by city-state name, then slot (city, towns, villages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// The city-state.
+    pub state: StateName,
+    /// Where in it.
+    pub slot: Slot,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.state, self.slot)
+    }
+}
+
+/// Text that is not a location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a location (NAME:C, NAME:T1..T3 or NAME:V1..V3)")]
+pub struct ParseLocationError(pub String);
+
+impl FromStr for Location {
+    type Err = ParseLocationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || ParseLocationError(s.to_owned());
+        let (name, slot) = s.split_once(':').ok_or_else(bad)?;
+        let state = name.parse().map_err(|_| bad())?;
+        let slot = match slot {
+            "C" => Slot::City,
+            "T1" | "T2" | "T3" => Slot::Town(slot.as_bytes()[1] - b'0'),
+            "V1" | "V2" | "V3" => Slot::Village(slot.as_bytes()[1] - b'0'),
+            _ => return Err(bad()),
+        };
+        Ok(Location { state, slot })
+    }
+}
+
+/// A board file that does not describe a valid board, with the line (from 1) where known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// A line that is neither `state NAME`, `route ...`, a comment nor blank.
+    #[error("line {line}: expected `state NAME` or `route LOCATION LOCATION ...`")]
+    Syntax {
+        /// Line number.
+        line: usize,
+    },
+    /// A bad city-state name.
+    #[error("line {line}: {error}")]
+    Name {
+        /// Line number.
+        line: usize,
+        /// The problem.
+        error: ParseNameError,
+    },
+    /// A city-state declared twice.
+    #[error("line {line}: city-state `{name}` is declared twice")]
+    DuplicateState {
+        /// Line number.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// Not 8 city-states.
+    #[error("{0} city-states, expected 8")]
+    StateCount(usize),
+    /// A location that is malformed or of an undeclared city-state.
+    #[error("line {line}: unknown location `{location}`")]
+    UnknownLocation {
+        /// Line number.
+        line: usize,
+        /// The text.
+        location: String,
+    },
+    /// A route of fewer than two locations, or visiting a location twice.
+    #[error("line {line}: a route joins at least two different locations")]
+    ShortRoute {
+        /// Line number.
+        line: usize,
+    },
+    /// A town or village on no route or on several.
+    #[error("{location} is on {routes} routes; a town or village is on exactly one")]
+    NotOnOneRoute {
+        /// The location.
+        location: String,
+        /// Routes through it.
+        routes: usize,
+    },
+    /// A city on no route.
+    #[error("{0} is on no route")]
+    Isolated(String),
+    /// Some locations cannot be reached from the others.
+    #[error("the board is not connected: {0} cannot be reached from {1}")]
+    NotConnected(String, String),
+}
+
+/// A Sumeria board.
+#[derive(Clone)]
+pub struct Board {
+    source: String,
+    names: [StateName; STATES],
+    /// `rank[state]`: the state's place among the names sorted alphabetically.
+    rank: [u8; STATES],
+    /// `by_rank[r]`: the state whose rank is `r`.
+    by_rank: [u8; STATES],
+    routes: Vec<Vec<u8>>,
+    /// For each location, the routes through it and its place on each.
+    through: Vec<SmallVec<[(u16, u8); 4]>>,
+    graph: Graph<1>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Board")
+            .field("states", &self.names)
+            .field("routes", &self.routes.len())
+            .finish()
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.names == other.names && self.routes == other.routes
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.names.hash(h);
+        self.routes.hash(h);
+    }
+}
+
+impl Board {
+    /// The default board, a reconstruction (parsed once from the embedded file).
+    pub fn reconstructed() -> Arc<Board> {
+        static BOARD: OnceLock<Arc<Board>> = OnceLock::new();
+        BOARD
+            .get_or_init(|| {
+                Arc::new(
+                    Board::parse(include_str!("../boards/sumeria-reconstructed.txt"))
+                        .expect("the embedded board is valid"),
+                )
+            })
+            .clone()
+    }
+
+    /// Reads and validates a board in the format of `boards/sumeria-reconstructed.txt`:
+    /// `state NAME` lines (8), then `route A B C ...` lines listing locations in order.
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let mut names: Vec<StateName> = Vec::new();
+        let mut routes: Vec<(usize, Vec<u8>)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let words: Vec<&str> = raw.split_whitespace().collect();
+            match words.as_slice() {
+                [] => {}
+                [w, ..] if w.starts_with('#') => {}
+                ["state", name] => {
+                    let name: StateName = name
+                        .parse()
+                        .map_err(|error| BoardError::Name { line, error })?;
+                    if names.contains(&name) {
+                        return Err(BoardError::DuplicateState {
+                            line,
+                            name: name.to_string(),
+                        });
+                    }
+                    names.push(name);
+                }
+                ["route", locations @ ..] => {
+                    let mut route = Vec::with_capacity(locations.len());
+                    for text in locations {
+                        let unknown = || BoardError::UnknownLocation {
+                            line,
+                            location: (*text).to_owned(),
+                        };
+                        let loc: Location = text.parse().map_err(|_| unknown())?;
+                        let state = names
+                            .iter()
+                            .position(|n| *n == loc.state)
+                            .ok_or_else(unknown)?;
+                        let id = (state * SLOTS + loc.slot.index()) as u8;
+                        if route.contains(&id) {
+                            return Err(BoardError::ShortRoute { line });
+                        }
+                        route.push(id);
+                    }
+                    if route.len() < 2 {
+                        return Err(BoardError::ShortRoute { line });
+                    }
+                    routes.push((line, route));
+                }
+                _ => return Err(BoardError::Syntax { line }),
+            }
+        }
+        if names.len() != STATES {
+            return Err(BoardError::StateCount(names.len()));
+        }
+        let names: [StateName; STATES] = names.try_into().expect("8 names");
+        let mut through: Vec<SmallVec<[(u16, u8); 4]>> = vec![SmallVec::new(); LOCATIONS];
+        let mut edges = Vec::new();
+        for (r, (_, route)) in routes.iter().enumerate() {
+            for (p, &loc) in route.iter().enumerate() {
+                through[loc as usize].push((r as u16, p as u8));
+                if p > 0 {
+                    edges.push((route[p - 1] as u16, loc as u16));
+                }
+            }
+        }
+        let name_of = |id: usize| {
+            Location {
+                state: names[id / SLOTS],
+                slot: Slot::from_index(id % SLOTS).expect("slot"),
+            }
+            .to_string()
+        };
+        for (id, t) in through.iter().enumerate() {
+            let is_city = id % SLOTS == 0;
+            if is_city && t.is_empty() {
+                return Err(BoardError::Isolated(name_of(id)));
+            }
+            if !is_city && t.len() != 1 {
+                return Err(BoardError::NotOnOneRoute {
+                    location: name_of(id),
+                    routes: t.len(),
+                });
+            }
+        }
+        let graph = Graph::from_edges(LOCATIONS, &edges).expect("56 locations fit a set of 64");
+        let reached = graph.component(Space(0), graph.all());
+        if let Some(missing) = (graph.all() - reached).first() {
+            return Err(BoardError::NotConnected(
+                name_of(missing.index()),
+                name_of(0),
+            ));
+        }
+        let mut by_rank: [u8; STATES] = core::array::from_fn(|i| i as u8);
+        by_rank.sort_by_key(|&s| names[s as usize]);
+        let mut rank = [0u8; STATES];
+        for (r, &s) in by_rank.iter().enumerate() {
+            rank[s as usize] = r as u8;
+        }
+        Ok(Board {
+            source: text.to_owned(),
+            names,
+            rank,
+            by_rank,
+            routes: routes.into_iter().map(|(_, r)| r).collect(),
+            through,
+            graph,
+        })
+    }
+
+    /// The text the board was read from.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// City-state names in file order.
+    pub fn names(&self) -> &[StateName; STATES] {
+        &self.names
+    }
+
+    /// The routes, each as board location indices in order.
+    pub fn routes(&self) -> &[Vec<u8>] {
+        &self.routes
+    }
+
+    /// The trade-route graph (locations joined by consecutive route stops).
+    pub fn graph(&self) -> &Graph<1> {
+        &self.graph
+    }
+
+    /// Index (file order) of a city-state.
+    pub fn state_index(&self, name: StateName) -> Option<usize> {
+        self.names.iter().position(|n| *n == name)
+    }
+
+    /// Board index of a location, if it is on this board.
+    pub fn index_of(&self, location: Location) -> Option<usize> {
+        Some(self.state_index(location.state)? * SLOTS + location.slot.index())
+    }
+
+    /// The location with that board index.
+    pub fn location(&self, index: usize) -> Option<Location> {
+        (index < LOCATIONS).then(|| Location {
+            state: self.names[index / SLOTS],
+            slot: Slot::from_index(index % SLOTS).expect("slot"),
+        })
+    }
+
+    /// The place of a location in alphabetical order (`0..56`): dense indices follow it,
+    /// so that action order and index order agree.
+    pub(crate) fn dense(&self, index: usize) -> usize {
+        self.rank[index / SLOTS] as usize * SLOTS + index % SLOTS
+    }
+
+    /// The board index of a dense location index.
+    pub(crate) fn from_dense(&self, dense: usize) -> Option<usize> {
+        (dense < LOCATIONS).then(|| self.by_rank[dense / SLOTS] as usize * SLOTS + dense % SLOTS)
+    }
+
+    /// Where a trader on `from` may move, given the occupied locations (S4): along any
+    /// route and direction, over occupied locations, onto any route at an occupied city,
+    /// stopping at the first empty location; never back onto `from`.
+    pub fn destinations(&self, from: usize, occupied: Locations) -> Locations {
+        let mut found = Locations::EMPTY;
+        // Visited (route, place, direction) rays, so that loops through cities end.
+        let mut seen: SmallVec<[(u16, u8, bool); 32]> = SmallVec::new();
+        let mut stack: SmallVec<[(u16, u8, bool); 16]> = SmallVec::new();
+        for &(r, p) in &self.through[from] {
+            stack.push((r, p, true));
+            stack.push((r, p, false));
+        }
+        while let Some((r, p, forward)) = stack.pop() {
+            let route = &self.routes[r as usize];
+            let next = if forward {
+                p as usize + 1
+            } else {
+                p as usize - usize::from(p > 0)
+            };
+            if next >= route.len() || (!forward && p == 0) {
+                continue;
+            }
+            let loc = route[next] as usize;
+            if loc == from || seen.contains(&(r, next as u8, forward)) {
+                continue;
+            }
+            seen.push((r, next as u8, forward));
+            if !occupied.contains(Space(loc as u16)) {
+                found.insert(Space(loc as u16));
+            } else if loc % SLOTS == 0 {
+                for &(r2, p2) in &self.through[loc] {
+                    stack.push((r2, p2, true));
+                    stack.push((r2, p2, false));
+                }
+            } else {
+                stack.push((r, next as u8, forward));
+            }
+        }
+        found
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Board {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.source)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        Board::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Arc<Board> {
+        Board::reconstructed()
+    }
+
+    #[test]
+    fn default_board_is_valid() {
+        let b = board();
+        assert_eq!(b.names()[0].as_str(), "Kish");
+        assert_eq!(b.routes().len(), 14);
+        assert_eq!(b.graph().components(b.graph().all()).len(), 1);
+    }
+
+    #[test]
+    fn locations_round_trip() {
+        let b = board();
+        for i in 0..LOCATIONS {
+            let loc = b.location(i).unwrap();
+            assert_eq!(loc.to_string().parse::<Location>(), Ok(loc));
+            assert_eq!(b.index_of(loc), Some(i));
+            assert_eq!(b.from_dense(b.dense(i)), Some(i));
+        }
+        for bad in ["Ur", "Ur:T4", "Ur:X", ":C", "Ur:c", "Ur:V0"] {
+            assert!(bad.parse::<Location>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dense_order_is_alphabetical() {
+        let b = board();
+        let mut locs: Vec<Location> = (0..LOCATIONS)
+            .map(|d| b.location(b.from_dense(d).unwrap()).unwrap())
+            .collect();
+        let sorted = {
+            let mut s = locs.clone();
+            s.sort();
+            s
+        };
+        assert_eq!(locs, sorted);
+        locs.dedup();
+        assert_eq!(locs.len(), LOCATIONS);
+    }
+
+    #[test]
+    fn bad_boards_name_the_problem() {
+        let good = include_str!("../boards/sumeria-reconstructed.txt");
+        assert_eq!(
+            Board::parse("state Ur\nstate Ur\n"),
+            Err(BoardError::DuplicateState {
+                line: 2,
+                name: "Ur".into()
+            })
+        );
+        assert_eq!(Board::parse("stat Ur"), Err(BoardError::Syntax { line: 1 }));
+        assert!(matches!(
+            Board::parse("state U-r"),
+            Err(BoardError::Name { line: 1, .. })
+        ));
+        assert_eq!(Board::parse("state Ur"), Err(BoardError::StateCount(1)));
+        let unknown = good.replace(
+            "route Kish:C Kish:T3 Kish:V3",
+            "route Kish:C Kish:T3 Babylon:V3",
+        );
+        assert!(
+            matches!(Board::parse(&unknown), Err(BoardError::UnknownLocation { location, .. }) if location == "Babylon:V3")
+        );
+        let missing = good.replace("route Kish:C Kish:T3 Kish:V3", "");
+        assert!(matches!(
+            Board::parse(&missing),
+            Err(BoardError::NotOnOneRoute { routes: 0, .. })
+        ));
+        let twice = good.replace(
+            "route Kish:C Kish:T3 Kish:V3",
+            "route Kish:C Kish:T3 Kish:V3\nroute Kish:V3 Kish:T1",
+        );
+        assert!(matches!(
+            Board::parse(&twice),
+            Err(BoardError::NotOnOneRoute { routes: 2, .. })
+        ));
+        let short = good.replace("route Kish:C Kish:T3 Kish:V3", "route Kish:C");
+        assert!(matches!(
+            Board::parse(&short),
+            Err(BoardError::ShortRoute { .. })
+        ));
+    }
+
+    #[test]
+    fn a_board_in_two_parts_is_refused() {
+        // North and south banks without the crossings.
+        let good = include_str!("../boards/sumeria-reconstructed.txt");
+        let mut text = String::new();
+        for line in good.lines() {
+            if line.starts_with("route Kish:C Kish:T2")
+                || line.starts_with("route Nippur:C Nippur:T3")
+                || line.starts_with("route Adab:C Adab:T3")
+                || line.starts_with("route Umma:C Umma:T2")
+            {
+                continue;
+            }
+            text.push_str(line);
+            text.push('\n');
+        }
+        // The crossing towns and villages are now on no route; put them on dead ends.
+        for s in [
+            "Kish:C Kish:T2 Kish:V2",
+            "Eridu:C Eridu:T2 Eridu:V2",
+            "Nippur:C Nippur:T3 Nippur:V3",
+            "Ur:C Ur:T3 Ur:V3",
+            "Adab:C Adab:T3 Adab:V3",
+            "Uruk:C Uruk:T3 Uruk:V3",
+            "Umma:C Umma:T2 Umma:V2",
+            "Lagash:C Lagash:T2 Lagash:V2",
+        ] {
+            text.push_str(&format!("route {s}\n"));
+        }
+        assert!(matches!(
+            Board::parse(&text),
+            Err(BoardError::NotConnected(..))
+        ));
+    }
+}

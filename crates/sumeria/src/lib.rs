@@ -1,0 +1,14 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod board;
+mod state;
+
+pub use action::{Action, Chance, Influence, ParseActionError};
+pub use board::{Board, BoardError, Location, Slot, StateName};
+pub use state::{ACTION_SPACE, Config, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView};
+
+/// The shared core this crate implements, re-exported.
+pub use mesopotamia_core as core;
