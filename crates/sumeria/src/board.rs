@@ -409,7 +409,7 @@ impl Board {
     }
 
     /// The board index of a dense location index.
-    pub(crate) fn from_dense(&self, dense: usize) -> Option<usize> {
+    pub(crate) fn undense(&self, dense: usize) -> Option<usize> {
         (dense < LOCATIONS).then(|| self.by_rank[dense / SLOTS] as usize * SLOTS + dense % SLOTS)
     }
 
@@ -493,7 +493,7 @@ mod tests {
             let loc = b.location(i).unwrap();
             assert_eq!(loc.to_string().parse::<Location>(), Ok(loc));
             assert_eq!(b.index_of(loc), Some(i));
-            assert_eq!(b.from_dense(b.dense(i)), Some(i));
+            assert_eq!(b.undense(b.dense(i)), Some(i));
         }
         for bad in ["Ur", "Ur:T4", "Ur:X", ":C", "Ur:c", "Ur:V0"] {
             assert!(bad.parse::<Location>().is_err(), "{bad}");
@@ -504,7 +504,7 @@ mod tests {
     fn dense_order_is_alphabetical() {
         let b = board();
         let mut locs: Vec<Location> = (0..LOCATIONS)
-            .map(|d| b.location(b.from_dense(d).unwrap()).unwrap())
+            .map(|d| b.location(b.undense(d).unwrap()).unwrap())
             .collect();
         let sorted = {
             let mut s = locs.clone();

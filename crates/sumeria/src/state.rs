@@ -312,7 +312,9 @@ impl Public {
     /// Seats with traders in a city-state, best control first (S5): most traders, then the
     /// city, then most towns, then earlier in this round's order.
     pub fn control(&self, state: usize) -> SmallVec<[Seat; 4]> {
-        let mut seats: SmallVec<[(Seat, (u8, bool, u8, usize)); 4]> = SmallVec::new();
+        // (seat, (traders, holds the city, towns, earliness in this round's order))
+        type Standing = (Seat, (u8, bool, u8, usize));
+        let mut seats: SmallVec<[Standing; 4]> = SmallVec::new();
         for seat in Seat::all(self.seats()) {
             let mut count = 0;
             let mut city = false;
@@ -334,7 +336,7 @@ impl Public {
                 ));
             }
         }
-        seats.sort_by(|a, b| b.1.cmp(&a.1));
+        seats.sort_by_key(|s| core::cmp::Reverse(s.1));
         seats.into_iter().map(|(s, _)| s).collect()
     }
 
@@ -489,7 +491,7 @@ impl Sumeria {
                 let mine = p.traders_of(seat);
                 if p.supply[seat.index()] > 0 {
                     for d in 0..LOCATIONS {
-                        let i = board.from_dense(d).expect("dense index");
+                        let i = board.undense(d).expect("dense index");
                         if !occupied.contains(space(i)) {
                             out.push(Action::Add(loc(i)));
                         }
@@ -499,7 +501,7 @@ impl Sumeria {
                     return;
                 }
                 for d in 0..LOCATIONS {
-                    let i = board.from_dense(d).expect("dense index");
+                    let i = board.undense(d).expect("dense index");
                     if !mine.contains(space(i)) {
                         continue;
                     }
@@ -510,12 +512,12 @@ impl Sumeria {
                     for t in dense {
                         out.push(Action::Move(
                             loc(i),
-                            loc(board.from_dense(t).expect("dense index")),
+                            loc(board.undense(t).expect("dense index")),
                         ));
                     }
                 }
                 for d in 0..LOCATIONS {
-                    let i = board.from_dense(d).expect("dense index");
+                    let i = board.undense(d).expect("dense index");
                     if mine.contains(space(i)) {
                         out.push(Action::Remove(loc(i)));
                     }
@@ -875,7 +877,7 @@ impl Game for Sumeria {
 
     fn action_from_index(&self, index: usize) -> Option<Action> {
         let board = self.public.board();
-        let loc = |d: usize| board.location(board.from_dense(d)?);
+        let loc = |d: usize| board.location(board.undense(d)?);
         match index {
             i if i < MOVE => Some(Action::Add(loc(i - ADD)?)),
             i if i < REMOVE => Some(Action::Move(
