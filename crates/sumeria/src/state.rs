@@ -599,11 +599,7 @@ impl Sumeria {
                     p.phase = Phase::Turns;
                 }
             }
-            Phase::Turns => {
-                if p.turn as usize == TURNS_PER_PLAYER as usize * n {
-                    self.score_from(0);
-                }
-            }
+            Phase::Turns if p.turn as usize == TURNS_PER_PLAYER as usize * n => self.score_from(0),
             _ => {}
         }
     }
@@ -621,17 +617,12 @@ impl Sumeria {
             p.held[controller.index()][k as usize] += 1;
         }
         let rest = core::mem::take(&mut p.display[place]);
-        match control.get(1) {
-            Some(second) => {
-                for k in 0..4 {
-                    p.held[second.index()][k] += rest[k];
-                }
-            }
-            None => {
-                for k in 0..4 {
-                    p.discarded[k] += rest[k];
-                }
-            }
+        let to = match control.get(1) {
+            Some(second) => &mut p.held[second.index()],
+            None => &mut p.discarded,
+        };
+        for (t, r) in to.iter_mut().zip(rest) {
+            *t += r;
         }
     }
 
@@ -642,8 +633,8 @@ impl Sumeria {
             let control = p.control(p.order[place] as usize);
             if control.is_empty() {
                 let gone = core::mem::take(&mut p.display[place]);
-                for k in 0..4 {
-                    p.discarded[k] += gone[k];
+                for (d, g) in p.discarded.iter_mut().zip(gone) {
+                    *d += g;
                 }
                 continue;
             }
