@@ -4,10 +4,12 @@
 
 pub mod action;
 pub mod board;
+pub mod position;
 mod state;
 
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
+pub use position::{ParsePositionError, Position, Violation};
 pub use state::{ACTION_SPACE, Config, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView};
 
 /// The shared core this crate implements, re-exported.

@@ -730,6 +730,8 @@ impl Sumeria {
                     .expect("a permutation");
                 p.order.swap(at, from);
                 p.ordered += 1;
+                // The undrawn rest stays in board order, so equal states compare equal.
+                p.order[p.ordered as usize..].sort_unstable();
                 if p.ordered as usize == STATES {
                     p.phase = Phase::First;
                 }

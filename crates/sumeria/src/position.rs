@@ -1,0 +1,482 @@
+//! The position format: the city-state order, every location with its trader, supplies,
+//! influence tiles held and on display, round and turn; and its validation.
+//!
+//! ```text
+//! sumeria players 3
+//! order Ur Kish Nippur Adab Umma Eridu Uruk Lagash
+//! display economy military religion / politics economy / military
+//! Kish C:0 T1:. T2:1 T3:. V1:2 V2:. V3:.
+//! ... one line per city-state, in board order
+//! seat 0 supply 6 influence 1 0 2 0
+//! discarded 0 0 0 0
+//! round 2 turn 4 first 1 phase turns
+//! ```
+//!
+//! Influence counts are in the order economy, military, politics, religion. The display
+//! lists the tiles above the first, second and third city-state (`-` for none). Phases:
+//! `order`, `first`, `draw`, `setup`, `turns`, `take 0`, `take 1`, `over`. Positions are
+//! on the default board unless read with [`Position::parse_on`].
+
+use core::fmt;
+use std::sync::Arc;
+
+use mesopotamia_core::{Bag, Seat};
+
+use crate::action::Influence;
+use crate::board::{Board, LOCATIONS, SLOTS, STATES, Slot, StateName};
+use crate::state::{
+    Config, DISPLAY, Phase, Public, ROUNDS, Sumeria, TILES_PER_KIND, TURNS_PER_PLAYER,
+};
+
+/// A position: plain data, possibly illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Players and board.
+    pub config: Config,
+    /// City-states by importance (all 8 once the order is drawn).
+    pub order: Vec<StateName>,
+    /// Influence tiles per kind above the first three city-states.
+    pub display: [[u8; 4]; 3],
+    /// The trader on each location (board index), if any.
+    pub traders: Vec<Option<Seat>>,
+    /// Each seat's supply of traders and influence tiles per kind.
+    pub seats: Vec<(u8, [u8; 4])>,
+    /// Influence tiles discarded, per kind.
+    pub discarded: [u8; 4],
+    /// Rounds completed.
+    pub round: u8,
+    /// Turns taken in the round (placements at setup).
+    pub turn: u8,
+    /// First player of the round.
+    pub first: Seat,
+    /// What happens next.
+    pub phase: Phase,
+}
+
+/// A syntax error, with its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ParsePositionError {
+    /// Line number, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A rule the position breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    /// Not 3 or 4 players.
+    #[error("{0} players: Sumeria seats 3 or 4")]
+    Players(u8),
+    /// Seat lines do not match the players.
+    #[error("{found} seat lines for {players} players")]
+    SeatLines {
+        /// Players.
+        players: u8,
+        /// Lines.
+        found: usize,
+    },
+    /// The order is not the 8 city-states of the board, each once.
+    #[error("the city-state order is not a permutation of the board's 8 city-states")]
+    Order,
+    /// A seat's traders on the board and in supply do not add up.
+    #[error("seat {seat} has {found} traders, expected {expected}")]
+    Traders {
+        /// Seat.
+        seat: Seat,
+        /// Counted.
+        found: usize,
+        /// Expected.
+        expected: u8,
+    },
+    /// A trader of a seat not at the table.
+    #[error("a trader of seat {0}, who is not at the table")]
+    UnknownSeat(Seat),
+    /// Too many tiles on a display place.
+    #[error("{found} tiles on display place {place}, at most {max}")]
+    Display {
+        /// Place 0..3.
+        place: usize,
+        /// Counted.
+        found: u8,
+        /// Allowed.
+        max: u8,
+    },
+    /// More influence tiles of a kind than the 9 that exist.
+    #[error("{found} {kind} tiles, but the game has 9")]
+    Influence {
+        /// Kind.
+        kind: Influence,
+        /// Counted.
+        found: u32,
+    },
+    /// Round, turn or first player out of range.
+    #[error("round {round}, turn {turn} or first player {first} out of range")]
+    Turn {
+        /// Round.
+        round: u8,
+        /// Turn.
+        turn: u8,
+        /// First player.
+        first: Seat,
+    },
+}
+
+fn parse_kinds(text: &str) -> Result<[u8; 4], String> {
+    let mut counts = [0u8; 4];
+    for w in text.split_whitespace() {
+        if w == "-" {
+            continue;
+        }
+        let k: Influence = w
+            .parse()
+            .map_err(|e: crate::action::ParseActionError| e.to_string())?;
+        counts[k as usize] += 1;
+    }
+    Ok(counts)
+}
+
+fn kinds_text(counts: &[u8; 4]) -> String {
+    let words: Vec<&str> = Influence::ALL
+        .iter()
+        .flat_map(|k| core::iter::repeat_n(k.name(), counts[*k as usize] as usize))
+        .collect();
+    if words.is_empty() {
+        "-".into()
+    } else {
+        words.join(" ")
+    }
+}
+
+impl Position {
+    /// The position of a game.
+    pub fn from_game(game: &Sumeria) -> Position {
+        let p: &Public = game.public();
+        let n = p.config().players as usize;
+        Position {
+            config: p.config().clone(),
+            order: p.order().collect(),
+            display: p.display,
+            traders: (0..LOCATIONS).map(|i| p.occupant(i)).collect(),
+            seats: (0..n).map(|s| (p.supply[s], p.held[s])).collect(),
+            discarded: p.discarded,
+            round: p.round,
+            turn: p.turn,
+            first: p.first,
+            phase: p.phase,
+        }
+    }
+
+    /// Reads a position on another board.
+    pub fn parse_on(text: &str, board: Arc<Board>) -> Result<Position, ParsePositionError> {
+        let err = |line: usize, message: String| ParsePositionError { line, message };
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        let (line, header) = lines
+            .next()
+            .ok_or_else(|| err(1, "empty position".into()))?;
+        let players = match header.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["sumeria", "players", n] => n
+                .parse()
+                .map_err(|_| err(line, format!("bad player count `{n}`")))?,
+            _ => return Err(err(line, "expected `sumeria players N`".into())),
+        };
+        let mut pos = Position {
+            config: Config {
+                players,
+                board: board.clone(),
+            },
+            order: Vec::new(),
+            display: [[0; 4]; 3],
+            traders: vec![None; LOCATIONS],
+            seats: Vec::new(),
+            discarded: [0; 4],
+            round: 0,
+            turn: 0,
+            first: Seat::new(0).expect("seat 0"),
+            phase: Phase::Turns,
+        };
+        for (line, text) in lines {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let num = |w: &str| {
+                w.parse::<u8>()
+                    .map_err(|_| err(line, format!("bad number `{w}`")))
+            };
+            let seat = |w: &str| {
+                w.parse::<usize>()
+                    .ok()
+                    .and_then(Seat::new)
+                    .ok_or_else(|| err(line, format!("bad seat `{w}`")))
+            };
+            match words.as_slice() {
+                ["order", names @ ..] => {
+                    pos.order = names
+                        .iter()
+                        .map(|n| n.parse::<StateName>().map_err(|e| err(line, e.to_string())))
+                        .collect::<Result<_, _>>()?;
+                }
+                ["display", ..] => {
+                    let rest = text.trim_start_matches("display");
+                    let groups: Vec<&str> = rest.split('/').collect();
+                    if groups.len() != 3 {
+                        return Err(err(
+                            line,
+                            "the display has three groups separated by `/`".into(),
+                        ));
+                    }
+                    for (place, g) in groups.iter().enumerate() {
+                        pos.display[place] = parse_kinds(g).map_err(|m| err(line, m))?;
+                    }
+                }
+                ["seat", i, "supply", s, "influence", a, b, c, d] => {
+                    if seat(i)?.index() != pos.seats.len() {
+                        return Err(err(line, format!("expected seat {} next", pos.seats.len())));
+                    }
+                    pos.seats
+                        .push((num(s)?, [num(a)?, num(b)?, num(c)?, num(d)?]));
+                }
+                ["discarded", a, b, c, d] => pos.discarded = [num(a)?, num(b)?, num(c)?, num(d)?],
+                ["round", r, "turn", t, "first", f, "phase", phase @ ..] => {
+                    pos.round = num(r)?;
+                    pos.turn = num(t)?;
+                    pos.first = seat(f)?;
+                    pos.phase = match phase {
+                        ["order"] => Phase::Order,
+                        ["first"] => Phase::First,
+                        ["draw"] => Phase::Draw,
+                        ["setup"] => Phase::Setup,
+                        ["turns"] => Phase::Turns,
+                        ["take", "0"] => Phase::Take(0),
+                        ["take", "1"] => Phase::Take(1),
+                        ["over"] => Phase::Over,
+                        _ => return Err(err(line, format!("unknown phase `{}`", phase.join(" ")))),
+                    };
+                }
+                [name, cells @ ..] => {
+                    let name: StateName = name
+                        .parse()
+                        .map_err(|_| err(line, format!("unknown line `{text}`")))?;
+                    let state = board.state_index(name).ok_or_else(|| {
+                        err(line, format!("`{name}` is not a city-state of this board"))
+                    })?;
+                    if cells.len() != SLOTS {
+                        return Err(err(
+                            line,
+                            "expected the 7 locations C T1 T2 T3 V1 V2 V3".into(),
+                        ));
+                    }
+                    for (slot, cell) in cells.iter().enumerate() {
+                        let expected = Slot::from_index(slot).expect("slot").to_string();
+                        let (label, who) = cell.split_once(':').ok_or_else(|| {
+                            err(
+                                line,
+                                format!("expected `{expected}:SEAT` or `{expected}:.`"),
+                            )
+                        })?;
+                        if label != expected {
+                            return Err(err(
+                                line,
+                                format!("expected location {expected}, found `{label}`"),
+                            ));
+                        }
+                        pos.traders[state * SLOTS + slot] =
+                            if who == "." { None } else { Some(seat(who)?) };
+                    }
+                }
+                [] => {}
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Validates the position into a game; every violation found is reported.
+    pub fn into_game(&self) -> Result<Sumeria, Vec<Violation>> {
+        let mut v = Vec::new();
+        let config = self.config.clone();
+        let Some((traders, _)) = config.traders() else {
+            return Err(vec![Violation::Players(config.players)]);
+        };
+        let n = config.players as usize;
+        if self.seats.len() != n {
+            v.push(Violation::SeatLines {
+                players: config.players,
+                found: self.seats.len(),
+            });
+        }
+        let board = config.board.clone();
+        let mut order: Vec<u8> = Vec::new();
+        for name in &self.order {
+            match board.state_index(*name) {
+                Some(s) if !order.contains(&(s as u8)) => order.push(s as u8),
+                _ => v.push(Violation::Order),
+            }
+        }
+        let complete = !matches!(self.phase, Phase::Order);
+        if complete && order.len() != STATES {
+            v.push(Violation::Order);
+        }
+        let ordered = order.len();
+        for s in 0..STATES as u8 {
+            if !order.contains(&s) {
+                order.push(s);
+            }
+        }
+        let mut occupant = [0u8; LOCATIONS];
+        let mut on_board = [0usize; 4];
+        for (i, t) in self.traders.iter().enumerate().take(LOCATIONS) {
+            if let Some(seat) = t {
+                if seat.index() >= n {
+                    v.push(Violation::UnknownSeat(*seat));
+                    continue;
+                }
+                occupant[i] = seat.index() as u8 + 1;
+                on_board[seat.index()] += 1;
+            }
+        }
+        for (s, (supply, _)) in self.seats.iter().enumerate().take(n) {
+            let found = on_board[s] + *supply as usize;
+            if found != traders as usize {
+                v.push(Violation::Traders {
+                    seat: Seat::new(s).expect("seat"),
+                    found,
+                    expected: traders,
+                });
+            }
+        }
+        for (place, d) in self.display.iter().enumerate() {
+            let found: u8 = d.iter().sum();
+            if found > DISPLAY[place] {
+                v.push(Violation::Display {
+                    place,
+                    found,
+                    max: DISPLAY[place],
+                });
+            }
+        }
+        let mut bag = Bag::new();
+        for k in Influence::ALL {
+            let i = k as usize;
+            let found: u32 = self.seats.iter().map(|(_, h)| h[i] as u32).sum::<u32>()
+                + self.display.iter().map(|d| d[i] as u32).sum::<u32>()
+                + self.discarded[i] as u32;
+            if found > TILES_PER_KIND as u32 {
+                v.push(Violation::Influence { kind: k, found });
+            }
+            bag.put(k, (TILES_PER_KIND as u32).saturating_sub(found) as u16);
+        }
+        let turns = match self.phase {
+            Phase::Setup => config.traders().map_or(0, |(_, p)| p as usize) * n,
+            _ => TURNS_PER_PLAYER as usize * n,
+        };
+        // Scoring (`take`) happens once every turn of the round is taken.
+        let max_turn = if matches!(self.phase, Phase::Take(_)) {
+            turns
+        } else {
+            turns.saturating_sub(1)
+        };
+        if self.round > ROUNDS || self.turn as usize > max_turn || self.first.index() >= n {
+            v.push(Violation::Turn {
+                round: self.round,
+                turn: self.turn,
+                first: self.first,
+            });
+        }
+        if !v.is_empty() {
+            return Err(v);
+        }
+        let mut game =
+            Sumeria::new(config).map_err(|_| vec![Violation::Players(self.config.players)])?;
+        let p = &mut game.public;
+        p.occupant = occupant;
+        for (s, (supply, held)) in self.seats.iter().enumerate().take(n) {
+            p.supply[s] = *supply;
+            p.held[s] = *held;
+        }
+        p.order = order.try_into().expect("8 states");
+        p.ordered = ordered as u8;
+        p.display = self.display;
+        p.discarded = self.discarded;
+        p.round = self.round;
+        p.turn = self.turn;
+        p.first = self.first;
+        p.phase = self.phase;
+        p.drawn = match self.phase {
+            Phase::Draw => self.display.iter().flatten().sum(),
+            Phase::Order | Phase::First | Phase::Over => 0,
+            _ => DISPLAY.iter().sum(),
+        };
+        game.bag = bag;
+        Ok(game)
+    }
+}
+
+impl core::str::FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Position::parse_on(text, Board::reconstructed())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "sumeria players {}", self.config.players)?;
+        let order: Vec<String> = self.order.iter().map(|n| n.to_string()).collect();
+        writeln!(f, "order {}", order.join(" "))?;
+        writeln!(
+            f,
+            "display {} / {} / {}",
+            kinds_text(&self.display[0]),
+            kinds_text(&self.display[1]),
+            kinds_text(&self.display[2])
+        )?;
+        let board = &self.config.board;
+        let width = board
+            .names()
+            .iter()
+            .map(|n| n.as_str().len())
+            .max()
+            .unwrap_or(0);
+        for (s, name) in board.names().iter().enumerate() {
+            write!(f, "{:<width$}", name.as_str())?;
+            for slot in 0..SLOTS {
+                let who = self.traders.get(s * SLOTS + slot).copied().flatten();
+                let who = who.map_or(".".to_string(), |w| w.to_string());
+                write!(f, " {}:{who}", Slot::from_index(slot).expect("slot"))?;
+            }
+            writeln!(f)?;
+        }
+        for (s, (supply, held)) in self.seats.iter().enumerate() {
+            writeln!(
+                f,
+                "seat {s} supply {supply} influence {} {} {} {}",
+                held[0], held[1], held[2], held[3]
+            )?;
+        }
+        let d = self.discarded;
+        writeln!(f, "discarded {} {} {} {}", d[0], d[1], d[2], d[3])?;
+        let phase = match self.phase {
+            Phase::Order => "order".to_string(),
+            Phase::First => "first".to_string(),
+            Phase::Draw => "draw".to_string(),
+            Phase::Setup => "setup".to_string(),
+            Phase::Turns => "turns".to_string(),
+            Phase::Take(p) => format!("take {p}"),
+            Phase::Over => "over".to_string(),
+        };
+        writeln!(
+            f,
+            "round {} turn {} first {} phase {phase}",
+            self.round, self.turn, self.first
+        )
+    }
+}
+
+impl fmt::Display for Sumeria {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Position::from_game(self).fmt(f)
+    }
+}

@@ -1,0 +1,204 @@
+//! Properties of random games, checked after every step.
+
+use std::collections::BTreeSet;
+
+use mesopotamia_core::chance::{sample_weighted, uniform_below};
+use mesopotamia_core::{Game, Seat, ToMove};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use sumeria::{Action, Board, Config, Influence, Location, Phase, Position, Sumeria};
+
+/// Destinations by walking every route and direction, independently of the engine.
+fn naive_destinations(board: &Board, from: usize, occupied: &[bool]) -> BTreeSet<usize> {
+    fn walk(
+        board: &Board,
+        from: usize,
+        occupied: &[bool],
+        route: usize,
+        mut at: isize,
+        step: isize,
+        seen: &mut BTreeSet<(usize, isize, isize)>,
+        out: &mut BTreeSet<usize>,
+    ) {
+        let stops = &board.routes()[route];
+        loop {
+            at += step;
+            if at < 0 || at as usize >= stops.len() || !seen.insert((route, at, step)) {
+                return;
+            }
+            let loc = stops[at as usize] as usize;
+            if loc == from {
+                return;
+            }
+            if !occupied[loc] {
+                out.insert(loc);
+                return;
+            }
+            if loc % 7 == 0 {
+                // An occupied city: any route leaving it.
+                for (r, route_stops) in board.routes().iter().enumerate() {
+                    for (p, &l) in route_stops.iter().enumerate() {
+                        if l as usize == loc {
+                            for s in [-1, 1] {
+                                walk(board, from, occupied, r, p as isize, s, seen, out);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    for (r, stops) in board.routes().iter().enumerate() {
+        for (p, &l) in stops.iter().enumerate() {
+            if l as usize == from {
+                for s in [-1, 1] {
+                    walk(board, from, occupied, r, p as isize, s, &mut seen, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check(game: &Sumeria) -> Result<(), TestCaseError> {
+    let p = game.public();
+    let board = p.config().board.clone();
+    let n = p.config().players as usize;
+    let traders = p.config().traders().unwrap().0 as usize;
+    let mut occupied = vec![false; 56];
+    for s in Seat::all(n) {
+        let on_board = (0..56).filter(|&i| p.occupant(i) == Some(s)).count();
+        prop_assert_eq!(
+            on_board + p.supply(s) as usize,
+            traders,
+            "traders of seat {} not conserved",
+            s
+        );
+    }
+    for (i, o) in occupied.iter_mut().enumerate() {
+        *o = p.occupant(i).is_some();
+    }
+    let mut tiles = game.bag().total();
+    for k in Influence::ALL {
+        tiles += p.discarded(k) as u32;
+        tiles += (0..3).map(|place| p.display(place, k) as u32).sum::<u32>();
+        tiles += Seat::all(n).map(|s| p.held(s, k) as u32).sum::<u32>();
+    }
+    prop_assert_eq!(tiles, 36);
+    if !matches!(p.phase(), Phase::Order) {
+        let order: BTreeSet<_> = p.order().collect();
+        prop_assert_eq!(order.len(), 8);
+        prop_assert_eq!(
+            order,
+            board.names().iter().copied().collect::<BTreeSet<_>>()
+        );
+    }
+    // Every legal move goes where the naive search says, and nowhere else.
+    if p.phase() == Phase::Turns {
+        let legal = game.legal_action_vec();
+        for i in 0..56 {
+            if p.occupant(i) != game.to_move_seat() {
+                continue;
+            }
+            let from: Location = board.location(i).unwrap();
+            let engine: BTreeSet<usize> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Move(a, b) if *a == from => board.index_of(*b),
+                    _ => None,
+                })
+                .collect();
+            prop_assert_eq!(
+                engine,
+                naive_destinations(&board, i, &occupied),
+                "moves from {}",
+                from
+            );
+        }
+    }
+    Ok(())
+}
+
+trait SeatToMove {
+    fn to_move_seat(&self) -> Option<Seat>;
+}
+
+impl SeatToMove for Sumeria {
+    fn to_move_seat(&self) -> Option<Seat> {
+        match self.to_move() {
+            ToMove::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+fn random_game(
+    players: u8,
+    seed: u64,
+    mut visit: impl FnMut(&Sumeria) -> Result<(), TestCaseError>,
+) -> Result<Sumeria, TestCaseError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Sumeria::new(Config::new(players)).unwrap();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    visit(&game)?;
+    while !game.is_terminal() {
+        match game.to_move() {
+            ToMove::Chance => {
+                game.chance_outcomes(&mut outcomes);
+                game.apply_chance(sample_weighted(&mut rng, &outcomes).unwrap())
+                    .unwrap();
+            }
+            ToMove::Seat(_) => {
+                game.legal_actions(&mut legal);
+                game.apply(legal[uniform_below(&mut rng, legal.len() as u32) as usize])
+                    .unwrap();
+            }
+            ToMove::Terminal => unreachable!(),
+        }
+        visit(&game)?;
+    }
+    Ok(game)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_after_every_step(seed in any::<u64>(), players in 3u8..=4) {
+        let end = random_game(players, seed, check)?;
+        let standings = end.standings().unwrap();
+        prop_assert!(standings.winners().count() >= 1);
+        // Every influence tile was dealt: 36 held or discarded at the end.
+        let p = end.public();
+        let dealt: u32 = Influence::ALL.iter().map(|&k| p.discarded(k) as u32 + Seat::all(players as usize).map(|s| p.held(s, k) as u32).sum::<u32>()).sum();
+        prop_assert_eq!(dealt, 36);
+    }
+}
+
+#[test]
+fn positions_round_trip_through_text() {
+    for (seed, players) in [(1u64, 3u8), (2, 4)] {
+        random_game(players, seed, |game| {
+            let text = Position::from_game(game).to_string();
+            let parsed: Position = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let back = parsed
+                .into_game()
+                .unwrap_or_else(|v| panic!("{v:?}\n{text}"));
+            assert_eq!(&back, game, "{text}");
+            Ok(())
+        })
+        .unwrap();
+    }
+}
+
+#[test]
+fn other_player_counts_are_refused() {
+    for players in [0, 1, 2, 5] {
+        let err = Sumeria::new(Config::new(players)).unwrap_err();
+        assert!(err.to_string().contains("3 or 4"), "{err}");
+    }
+}
