@@ -10,58 +10,55 @@ use rand_chacha::rand_core::SeedableRng;
 use sumeria::{Action, Board, Config, Influence, Location, Phase, Position, Sumeria};
 
 /// Destinations by walking every route and direction, independently of the engine.
-fn naive_destinations(board: &Board, from: usize, occupied: &[bool]) -> BTreeSet<usize> {
-    fn walk(
-        board: &Board,
-        from: usize,
-        occupied: &[bool],
-        route: usize,
-        mut at: isize,
-        step: isize,
-        seen: &mut BTreeSet<(usize, isize, isize)>,
-        out: &mut BTreeSet<usize>,
-    ) {
-        let stops = &board.routes()[route];
+struct Walker<'a> {
+    board: &'a Board,
+    from: usize,
+    occupied: &'a [bool],
+    seen: BTreeSet<(usize, isize, isize)>,
+    found: BTreeSet<usize>,
+}
+
+impl Walker<'_> {
+    fn walk(&mut self, route: usize, mut at: isize, step: isize) {
+        let stops = &self.board.routes()[route];
         loop {
             at += step;
-            if at < 0 || at as usize >= stops.len() || !seen.insert((route, at, step)) {
+            if at < 0 || at as usize >= stops.len() || !self.seen.insert((route, at, step)) {
                 return;
             }
             let loc = stops[at as usize] as usize;
-            if loc == from {
+            if loc == self.from {
                 return;
             }
-            if !occupied[loc] {
-                out.insert(loc);
+            if !self.occupied[loc] {
+                self.found.insert(loc);
                 return;
             }
             if loc % 7 == 0 {
                 // An occupied city: any route leaving it.
-                for (r, route_stops) in board.routes().iter().enumerate() {
-                    for (p, &l) in route_stops.iter().enumerate() {
-                        if l as usize == loc {
-                            for s in [-1, 1] {
-                                walk(board, from, occupied, r, p as isize, s, seen, out);
-                            }
-                        }
-                    }
-                }
+                self.leave(loc);
                 return;
             }
         }
     }
-    let mut out = BTreeSet::new();
-    let mut seen = BTreeSet::new();
-    for (r, stops) in board.routes().iter().enumerate() {
-        for (p, &l) in stops.iter().enumerate() {
-            if l as usize == from {
-                for s in [-1, 1] {
-                    walk(board, from, occupied, r, p as isize, s, &mut seen, &mut out);
+
+    fn leave(&mut self, loc: usize) {
+        for (r, stops) in self.board.routes().iter().enumerate() {
+            for (p, &l) in stops.iter().enumerate() {
+                if l as usize == loc {
+                    for s in [-1, 1] {
+                        self.walk(r, p as isize, s);
+                    }
                 }
             }
         }
     }
-    out
+}
+
+fn naive_destinations(board: &Board, from: usize, occupied: &[bool]) -> BTreeSet<usize> {
+    let mut w = Walker { board, from, occupied, seen: BTreeSet::new(), found: BTreeSet::new() };
+    w.leave(from);
+    w.found
 }
 
 fn check(game: &Sumeria) -> Result<(), TestCaseError> {
