@@ -8,3 +8,7 @@ pub use mesopotamia_core as core;
 /// Tigris & Euphrates, the tile game.
 #[cfg(feature = "tigris")]
 pub use tigris_euphrates as tigris;
+
+/// Sumeria.
+#[cfg(feature = "sumeria")]
+pub use sumeria;

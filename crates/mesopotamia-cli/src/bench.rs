@@ -6,6 +6,7 @@ use mesopotamia_core::chance::{sample_weighted, uniform_below};
 use mesopotamia_core::{Game, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
 
 use crate::{BenchArgs, GameName};
@@ -58,6 +59,10 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
         GameName::Tigris => (
             playouts::<Tigris>(&args.options.tigris()?, args.games, args.seed)?,
             std::mem::size_of::<Tigris>(),
+        ),
+        GameName::Sumeria => (
+            playouts::<Sumeria>(&args.options.sumeria()?, args.games, args.seed)?,
+            std::mem::size_of::<Sumeria>(),
         ),
     };
     let secs = start.elapsed().as_secs_f64().max(1e-9);

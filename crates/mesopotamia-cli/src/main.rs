@@ -17,6 +17,7 @@ macro_rules! say_raw {
 }
 
 mod bench;
+mod sumeria_cmd;
 
 /// The message for output that could not be written because the reader went away.
 const CLOSED_PIPE: &str = "standard output closed";
@@ -36,6 +37,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Step, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use sumeria::Sumeria;
 use tigris_euphrates::{Config, Event, Tigris};
 
 /// Play, benchmark and replay games of Tigris & Euphrates, its card game, and Sumeria.
@@ -66,6 +68,8 @@ enum Command {
 enum GameName {
     /// Tigris & Euphrates, the tile game.
     Tigris,
+    /// Sumeria.
+    Sumeria,
 }
 
 impl GameName {
@@ -73,6 +77,7 @@ impl GameName {
     fn name(self) -> &'static str {
         match self {
             GameName::Tigris => "tigris",
+            GameName::Sumeria => "sumeria",
         }
     }
 }
@@ -92,6 +97,12 @@ impl GameOptions {
     fn tigris(&self) -> Result<Config, String> {
         let config = Config::new(self.players).with_english_variant(self.english_variant);
         Tigris::new(config).map_err(|e| e.to_string())?;
+        Ok(config)
+    }
+
+    fn sumeria(&self) -> Result<sumeria::Config, String> {
+        let config = sumeria::Config::new(self.players);
+        Sumeria::new(config.clone()).map_err(|e| e.to_string())?;
         Ok(config)
     }
 }
@@ -154,6 +165,7 @@ fn list_games() -> Result<(), String> {
 
 fn play(args: &PlayArgs) -> Result<(), String> {
     match args.game {
+        GameName::Sumeria => sumeria_cmd::play(args),
         GameName::Tigris => {
             let config = args.options.tigris()?;
             let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
@@ -247,17 +259,19 @@ fn print_standings(state: &Tigris) -> Result<(), String> {
 }
 
 fn replay(file: &std::path::Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let record: GameRecord<Tigris> = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
-    let state = record
-        .replay()
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    say_raw!(
-        "{}",
-        tigris_euphrates::position::Position::from_game(&state)
-    );
-    print_standings(&state)?;
-    Ok(())
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    match value.get("game").and_then(|g| g.as_str()) {
+        Some("tigris") => {
+            let record: GameRecord<Tigris> =
+                serde_json::from_value(value).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+            let state = record.replay().map_err(|e| format!("{}: {e}", file.display()))?;
+            say_raw!("{}", tigris_euphrates::position::Position::from_game(&state));
+            print_standings(&state)
+        }
+        Some("sumeria") => sumeria_cmd::replay(file, value),
+        Some(other) => Err(format!("{}: unknown game `{other}`", file.display())),
+        None => Err(format!("{}: not a game record: no `game` field", file.display())),
+    }
 }

@@ -1,0 +1,73 @@
+//! `play sumeria` and the replay of Sumeria records.
+
+use std::path::Path;
+
+use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Step, play_match};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use sumeria::{Phase, Position, Sumeria};
+
+use crate::PlayArgs;
+
+pub(crate) fn play(args: &PlayArgs) -> Result<(), String> {
+    let config = args.options.sumeria()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut bots: Vec<RandomBot> = vec![RandomBot; config.players as usize];
+    let mut seats: Vec<&mut dyn Bot<Sumeria>> = bots.iter_mut().map(|b| b as &mut dyn Bot<Sumeria>).collect();
+    let outcome = play_match::<Sumeria, _>(&config, &mut seats, &mut rng).map_err(|e| e.to_string())?;
+    print_turns(&outcome.record)?;
+    say!("");
+    say_raw!("{}", Position::from_game(&outcome.state));
+    print_standings(&outcome.state)?;
+    if let Some(path) = &args.record {
+        let json = serde_json::to_string_pretty(&outcome.record).map_err(|e| e.to_string())?;
+        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// One line per decision: setup placements, turns, and the controllers' choices.
+fn print_turns(record: &GameRecord<Sumeria>) -> Result<(), String> {
+    let mut state = Sumeria::new(record.config.clone()).map_err(|e| e.to_string())?;
+    for step in &record.steps {
+        match step {
+            Step::Action(seat, action) => {
+                let p = state.public();
+                let when = match p.phase() {
+                    Phase::Setup => "setup".to_string(),
+                    Phase::Take(_) => format!("round {} scoring", p.round() + 1),
+                    _ => format!("round {} turn {:>2}", p.round() + 1, p.turn() + 1),
+                };
+                say!("{when} seat {seat}: {action}");
+                state.apply(*action).map_err(|e| e.to_string())?;
+            }
+            Step::Chance(c) => state.apply_chance(*c).map_err(|e| e.to_string())?,
+        }
+    }
+    Ok(())
+}
+
+fn print_standings(state: &Sumeria) -> Result<(), String> {
+    let Some(standings) = state.standings() else {
+        say!("the game is not over");
+        return Ok(());
+    };
+    let scores = state.scores();
+    say!("standings:");
+    for seat in standings.seats_by_rank() {
+        let (points, most) = scores[seat.index()];
+        say!(
+            "  {}. seat {seat}: {points} points (most of one kind: {most})",
+            standings.rank(seat).unwrap_or(0) + 1
+        );
+    }
+    Ok(())
+}
+
+pub(crate) fn replay(file: &Path, value: serde_json::Value) -> Result<(), String> {
+    let record: GameRecord<Sumeria> =
+        serde_json::from_value(value).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    let state = record.replay().map_err(|e| format!("{}: {e}", file.display()))?;
+    say_raw!("{}", Position::from_game(&state));
+    print_standings(&state)
+}
