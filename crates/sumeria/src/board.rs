@@ -20,7 +20,8 @@ pub const LOCATIONS: usize = STATES * SLOTS;
 /// Longest city-state name.
 pub const MAX_NAME: usize = 15;
 
-/// A set of locations, by board index (`state * 7 + slot`, states in file order).
+/// A set of locations, by board index (`state * 7 + slot`, city-states in alphabetical
+/// order, so that board indices, action indices and action order all agree).
 pub type Locations = SpaceSet<1>;
 
 /// The name of a city-state: 1 to 15 ASCII letters or digits, stored inline (`Copy`).
@@ -208,15 +209,24 @@ pub enum BoardError {
 #[derive(Clone)]
 pub struct Board {
     source: String,
+    /// City-state names, alphabetically.
     names: [StateName; STATES],
-    /// `rank[state]`: the state's place among the names sorted alphabetically.
-    rank: [u8; STATES],
-    /// `by_rank[r]`: the state whose rank is `r`.
-    by_rank: [u8; STATES],
     routes: Vec<Vec<u8>>,
-    /// For each location, the routes through it and its place on each.
-    through: Vec<SmallVec<[(u16, u8); 4]>>,
+    /// Every step along a route (route, place, direction) as a "ray": where it lands,
+    /// and the ray that goes on from there in the same direction.
+    rays: Vec<Ray>,
+    /// The rays leaving each location (every route through it, both directions).
+    rays_from: Vec<SmallVec<[u16; 8]>>,
     graph: Graph<1>,
+}
+
+/// One step along a route.
+#[derive(Clone, Copy, Debug)]
+struct Ray {
+    /// The location reached.
+    to: u8,
+    /// The ray continuing from `to` in the same direction, if the route goes on.
+    then: Option<u16>,
 }
 
 impl fmt::Debug for Board {
@@ -309,7 +319,16 @@ impl Board {
         if names.len() != STATES {
             return Err(BoardError::StateCount(names.len()));
         }
-        let names: [StateName; STATES] = names.try_into().expect("8 names");
+        // Renumber the city-states alphabetically.
+        let mut sorted = names.clone();
+        sorted.sort();
+        let rank: Vec<u8> = names.iter().map(|n| sorted.iter().position(|m| m == n).expect("a name") as u8).collect();
+        for (_, route) in &mut routes {
+            for id in route.iter_mut() {
+                *id = rank[*id as usize / SLOTS] * SLOTS as u8 + *id % SLOTS as u8;
+            }
+        }
+        let names: [StateName; STATES] = sorted.try_into().expect("8 names");
         let mut through: Vec<SmallVec<[(u16, u8); 4]>> = vec![SmallVec::new(); LOCATIONS];
         let mut edges = Vec::new();
         for (r, (_, route)) in routes.iter().enumerate() {
@@ -347,21 +366,25 @@ impl Board {
                 name_of(0),
             ));
         }
-        let mut by_rank: [u8; STATES] = core::array::from_fn(|i| i as u8);
-        by_rank.sort_by_key(|&s| names[s as usize]);
-        let mut rank = [0u8; STATES];
-        for (r, &s) in by_rank.iter().enumerate() {
-            rank[s as usize] = r as u8;
+        let routes: Vec<Vec<u8>> = routes.into_iter().map(|(_, r)| r).collect();
+        // Rays: ids laid out per route, forward steps then backward steps.
+        let mut rays = Vec::new();
+        let mut rays_from: Vec<SmallVec<[u16; 8]>> = vec![SmallVec::new(); LOCATIONS];
+        for route in &routes {
+            let base = rays.len();
+            let steps = route.len() - 1;
+            for p in 0..steps {
+                // Forward from place p to p + 1; continues as the forward ray from p + 1.
+                rays.push(Ray { to: route[p + 1], then: (p + 1 < steps).then(|| (base + p + 1) as u16) });
+                rays_from[route[p] as usize].push((base + p) as u16);
+            }
+            for p in 0..steps {
+                // Backward from place p + 1 to p; continues as the backward ray from p.
+                rays.push(Ray { to: route[p], then: (p > 0).then(|| (base + steps + p - 1) as u16) });
+                rays_from[route[p + 1] as usize].push((base + steps + p) as u16);
+            }
         }
-        Ok(Board {
-            source: text.to_owned(),
-            names,
-            rank,
-            by_rank,
-            routes: routes.into_iter().map(|(_, r)| r).collect(),
-            through,
-            graph,
-        })
+        Ok(Board { source: text.to_owned(), names, routes, rays, rays_from, graph })
     }
 
     /// The text the board was read from.
@@ -369,7 +392,7 @@ impl Board {
         &self.source
     }
 
-    /// City-state names in file order.
+    /// City-state names, alphabetically (their indices are the board's).
     pub fn names(&self) -> &[StateName; STATES] {
         &self.names
     }
@@ -384,7 +407,7 @@ impl Board {
         &self.graph
     }
 
-    /// Index (file order) of a city-state.
+    /// Index of a city-state (alphabetical).
     pub fn state_index(&self, name: StateName) -> Option<usize> {
         self.names.iter().position(|n| *n == name)
     }
@@ -402,53 +425,34 @@ impl Board {
         })
     }
 
-    /// The place of a location in alphabetical order (`0..56`): dense indices follow it,
-    /// so that action order and index order agree.
-    pub(crate) fn dense(&self, index: usize) -> usize {
-        self.rank[index / SLOTS] as usize * SLOTS + index % SLOTS
-    }
-
-    /// The board index of a dense location index.
-    pub(crate) fn undense(&self, dense: usize) -> Option<usize> {
-        (dense < LOCATIONS).then(|| self.by_rank[dense / SLOTS] as usize * SLOTS + dense % SLOTS)
-    }
-
     /// Where a trader on `from` may move, given the occupied locations (S4): along any
     /// route and direction, over occupied locations, onto any route at an occupied city,
     /// stopping at the first empty location; never back onto `from`.
     pub fn destinations(&self, from: usize, occupied: Locations) -> Locations {
         let mut found = Locations::EMPTY;
-        // Visited (route, place, direction) rays, so that loops through cities end.
-        let mut seen: SmallVec<[(u16, u8, bool); 32]> = SmallVec::new();
-        let mut stack: SmallVec<[(u16, u8, bool); 16]> = SmallVec::new();
-        for &(r, p) in &self.through[from] {
-            stack.push((r, p, true));
-            stack.push((r, p, false));
-        }
-        while let Some((r, p, forward)) = stack.pop() {
-            let route = &self.routes[r as usize];
-            let next = if forward {
-                p as usize + 1
-            } else {
-                p as usize - usize::from(p > 0)
-            };
-            if next >= route.len() || (!forward && p == 0) {
+        let Some(start) = self.rays_from.get(from) else { return found };
+        // Rays already followed, so that loops through cities end.
+        let mut seen: SmallVec<[u64; 4]> = smallvec::smallvec![0; self.rays.len().div_ceil(64)];
+        let mut stack: SmallVec<[u16; 32]> = start.iter().copied().collect();
+        while let Some(ray) = stack.pop() {
+            let (word, bit) = (ray as usize / 64, 1u64 << (ray % 64));
+            if seen[word] & bit != 0 {
                 continue;
             }
-            let loc = route[next] as usize;
-            if loc == from || seen.contains(&(r, next as u8, forward)) {
+            seen[word] |= bit;
+            let Ray { to, then } = self.rays[ray as usize];
+            let to = to as usize;
+            if to == from {
+                // Back where it started: the start is empty, and no destination.
                 continue;
             }
-            seen.push((r, next as u8, forward));
-            if !occupied.contains(Space(loc as u16)) {
-                found.insert(Space(loc as u16));
-            } else if loc % SLOTS == 0 {
-                for &(r2, p2) in &self.through[loc] {
-                    stack.push((r2, p2, true));
-                    stack.push((r2, p2, false));
-                }
-            } else {
-                stack.push((r, next as u8, forward));
+            if !occupied.contains(Space(to as u16)) {
+                found.insert(Space(to as u16));
+            } else if to % SLOTS == 0 {
+                // An occupied city: go on along any route leaving it.
+                stack.extend(self.rays_from[to].iter().copied());
+            } else if let Some(next) = then {
+                stack.push(next);
             }
         }
         found
@@ -481,7 +485,7 @@ mod tests {
     #[test]
     fn default_board_is_valid() {
         let b = board();
-        assert_eq!(b.names()[0].as_str(), "Kish");
+        assert_eq!(b.names()[0].as_str(), "Adab");
         assert_eq!(b.routes().len(), 14);
         assert_eq!(b.graph().components(b.graph().all()).len(), 1);
     }
@@ -493,7 +497,6 @@ mod tests {
             let loc = b.location(i).unwrap();
             assert_eq!(loc.to_string().parse::<Location>(), Ok(loc));
             assert_eq!(b.index_of(loc), Some(i));
-            assert_eq!(b.undense(b.dense(i)), Some(i));
         }
         for bad in ["Ur", "Ur:T4", "Ur:X", ":C", "Ur:c", "Ur:V0"] {
             assert!(bad.parse::<Location>().is_err(), "{bad}");
@@ -503,9 +506,7 @@ mod tests {
     #[test]
     fn dense_order_is_alphabetical() {
         let b = board();
-        let mut locs: Vec<Location> = (0..LOCATIONS)
-            .map(|d| b.location(b.undense(d).unwrap()).unwrap())
-            .collect();
+let mut locs: Vec<Location> = (0..LOCATIONS).map(|i| b.location(i).unwrap()).collect();
         let sorted = {
             let mut s = locs.clone();
             s.sort();

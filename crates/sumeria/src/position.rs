@@ -325,7 +325,7 @@ impl Position {
                 order.push(s);
             }
         }
-        let mut occupant = [0u8; LOCATIONS];
+        let mut traders_on = [crate::board::Locations::EMPTY; 4];
         let mut on_board = [0usize; 4];
         for (i, t) in self.traders.iter().enumerate().take(LOCATIONS) {
             if let Some(seat) = t {
@@ -333,7 +333,7 @@ impl Position {
                     v.push(Violation::UnknownSeat(*seat));
                     continue;
                 }
-                occupant[i] = seat.index() as u8 + 1;
+                traders_on[seat.index()].insert(mesopotamia_core::Space(i as u16));
                 on_board[seat.index()] += 1;
             }
         }
@@ -391,7 +391,7 @@ impl Position {
         let mut game =
             Sumeria::new(config).map_err(|_| vec![Violation::Players(self.config.players)])?;
         let p = &mut game.public;
-        p.occupant = occupant;
+        p.traders = traders_on;
         for (s, (supply, held)) in self.seats.iter().enumerate().take(n) {
             p.supply[s] = *supply;
             p.held[s] = *held;

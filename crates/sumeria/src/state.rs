@@ -132,9 +132,8 @@ pub enum Phase {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Public {
     pub(crate) config: Config,
-    /// Trader on each location (board index): 0 for none, seat + 1.
-    #[cfg_attr(feature = "serde", serde(with = "occupants"))]
-    pub(crate) occupant: [u8; LOCATIONS],
+    /// Each seat's traders on the board.
+    pub(crate) traders: [Locations; 4],
     pub(crate) supply: [u8; 4],
     /// City-state (board index) in each place, most important first.
     pub(crate) order: [u8; STATES],
@@ -174,27 +173,6 @@ pub struct SumeriaView {
     pub bag_size: u32,
 }
 
-/// Serde for the 56 occupants (serde's arrays stop at 32).
-#[cfg(feature = "serde")]
-mod occupants {
-    use super::LOCATIONS;
-
-    pub fn serialize<S: serde::Serializer>(
-        value: &[u8; LOCATIONS],
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        s.collect_seq(value.iter())
-    }
-
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(
-        d: D,
-    ) -> Result<[u8; LOCATIONS], D::Error> {
-        let v = <Vec<u8> as serde::Deserialize>::deserialize(d)?;
-        v.try_into()
-            .map_err(|v: Vec<u8>| serde::de::Error::invalid_length(v.len(), &"56 occupants"))
-    }
-}
-
 const MOVES: usize = LOCATIONS * LOCATIONS;
 const ADD: usize = 0;
 const MOVE: usize = ADD + LOCATIONS;
@@ -223,10 +201,8 @@ impl Public {
     }
     /// The seat whose trader stands on a location (board index), if any.
     pub fn occupant(&self, index: usize) -> Option<Seat> {
-        match self.occupant.get(index) {
-            Some(&o) if o > 0 => Seat::new(o as usize - 1),
-            _ => None,
-        }
+        let at = space(index);
+        Seat::all(self.seats()).find(|s| self.traders[s.index()].contains(at))
     }
     /// The seat whose trader stands on a location, if any.
     pub fn trader_at(&self, location: Location) -> Option<Seat> {
@@ -272,23 +248,7 @@ impl Public {
     }
 
     fn occupied(&self) -> Locations {
-        let mut set = Locations::EMPTY;
-        for (i, &o) in self.occupant.iter().enumerate() {
-            if o > 0 {
-                set.insert(space(i));
-            }
-        }
-        set
-    }
-
-    fn traders_of(&self, seat: Seat) -> Locations {
-        let mut set = Locations::EMPTY;
-        for (i, &o) in self.occupant.iter().enumerate() {
-            if o as usize == seat.index() + 1 {
-                set.insert(space(i));
-            }
-        }
-        set
+        self.traders[0] | self.traders[1] | self.traders[2] | self.traders[3]
     }
 
     /// The seat deciding now, if a seat decides.
@@ -320,7 +280,7 @@ impl Public {
             let mut city = false;
             let mut towns = 0;
             for slot in 0..SLOTS {
-                if self.occupant[state * SLOTS + slot] as usize == seat.index() + 1 {
+                if self.traders[seat.index()].contains(space(state * SLOTS + slot)) {
                     count += 1;
                     match Slot::from_index(slot) {
                         Some(Slot::City) => city = true,
@@ -365,7 +325,7 @@ impl Sumeria {
         Ok(Sumeria {
             public: Public {
                 config,
-                occupant: [0; LOCATIONS],
+                traders: [Locations::EMPTY; 4],
                 supply,
                 order: core::array::from_fn(|i| i as u8),
                 ordered: 0,
@@ -398,7 +358,7 @@ impl Sumeria {
         let Some(i) = p.board().index_of(from) else {
             return Vec::new();
         };
-        if p.occupant[i] == 0 {
+        if !p.occupied().contains(space(i)) {
             return Vec::new();
         }
         let mut out: Vec<Location> = p
@@ -423,11 +383,11 @@ impl Sumeria {
                 Reason::ChancePending
             });
         };
-        let mine = |i: usize| p.occupant[i] as usize == seat.index() + 1;
+        let mine = |i: usize| p.traders[seat.index()].contains(space(i));
         match (p.phase, action) {
             (Phase::Setup | Phase::Turns, Action::Add(l)) => {
                 let i = index(l)?;
-                if p.occupant[i] != 0 {
+                if p.occupied().contains(space(i)) {
                     Err(Reason::NotEmpty)
                 } else if p.supply[seat.index()] == 0 {
                     Err(Reason::NoSupply)
@@ -488,40 +448,18 @@ impl Sumeria {
         match p.phase {
             Phase::Setup | Phase::Turns => {
                 let occupied = p.occupied();
-                let mine = p.traders_of(seat);
+                let mine = p.traders[seat.index()];
                 if p.supply[seat.index()] > 0 {
-                    for d in 0..LOCATIONS {
-                        let i = board.undense(d).expect("dense index");
-                        if !occupied.contains(space(i)) {
-                            out.push(Action::Add(loc(i)));
-                        }
-                    }
+                    (!occupied & Locations::first_n(LOCATIONS)).for_each(|i| out.push(Action::Add(loc(i.index()))));
                 }
                 if p.phase == Phase::Setup {
                     return;
                 }
-                for d in 0..LOCATIONS {
-                    let i = board.undense(d).expect("dense index");
-                    if !mine.contains(space(i)) {
-                        continue;
-                    }
-                    let targets = board.destinations(i, occupied);
-                    let mut dense: SmallVec<[usize; 16]> =
-                        targets.iter().map(|s| board.dense(s.index())).collect();
-                    dense.sort_unstable();
-                    for t in dense {
-                        out.push(Action::Move(
-                            loc(i),
-                            loc(board.undense(t).expect("dense index")),
-                        ));
-                    }
-                }
-                for d in 0..LOCATIONS {
-                    let i = board.undense(d).expect("dense index");
-                    if mine.contains(space(i)) {
-                        out.push(Action::Remove(loc(i)));
-                    }
-                }
+                mine.for_each(|from| {
+                    let a = loc(from.index());
+                    board.destinations(from.index(), occupied).for_each(|to| out.push(Action::Move(a, loc(to.index()))));
+                });
+                mine.for_each(|i| out.push(Action::Remove(loc(i.index()))));
             }
             Phase::Take(1) => {
                 for k in Influence::ALL {
@@ -557,7 +495,7 @@ impl Sumeria {
         match action {
             Action::Add(l) => {
                 let i = p.board().index_of(l).expect("checked");
-                p.occupant[i] = seat.index() as u8 + 1;
+                p.traders[seat.index()].insert(space(i));
                 p.supply[seat.index()] -= 1;
                 if p.phase == Phase::Turns {
                     p.move_tile(i / SLOTS, true);
@@ -568,15 +506,15 @@ impl Sumeria {
                     p.board().index_of(a).expect("checked"),
                     p.board().index_of(b).expect("checked"),
                 );
-                p.occupant[j] = p.occupant[i];
-                p.occupant[i] = 0;
+                p.traders[seat.index()].remove(space(i));
+                p.traders[seat.index()].insert(space(j));
                 if i / SLOTS != j / SLOTS {
                     p.move_tile(j / SLOTS, true);
                 }
             }
             Action::Remove(l) => {
                 let i = p.board().index_of(l).expect("checked");
-                p.occupant[i] = 0;
+                p.traders[seat.index()].remove(space(i));
                 p.supply[seat.index()] += 1;
                 p.move_tile(i / SLOTS, false);
             }
@@ -679,7 +617,7 @@ impl Sumeria {
             let count = |s: &Seat| {
                 (0..SLOTS)
                     .filter(|slot| {
-                        p.occupant[state as usize * SLOTS + slot] as usize == s.index() + 1
+                        p.traders[s.index()].contains(space(state as usize * SLOTS + slot))
                     })
                     .count()
             };
@@ -856,7 +794,7 @@ impl Game for Sumeria {
 
     fn action_index(&self, action: Action) -> usize {
         let board = self.public.board();
-        let dense = |l: Location| board.index_of(l).map_or(0, |i| board.dense(i));
+        let dense = |l: Location| board.index_of(l).unwrap_or(0);
         match action {
             Action::Add(l) => ADD + dense(l),
             Action::Move(a, b) => MOVE + dense(a) * LOCATIONS + dense(b),
@@ -870,7 +808,7 @@ impl Game for Sumeria {
 
     fn action_from_index(&self, index: usize) -> Option<Action> {
         let board = self.public.board();
-        let loc = |d: usize| board.location(board.undense(d)?);
+        let loc = |d: usize| board.location(d);
         match index {
             i if i < MOVE => Some(Action::Add(loc(i - ADD)?)),
             i if i < REMOVE => Some(Action::Move(
