@@ -20,6 +20,9 @@ pub const LOCATIONS: usize = STATES * SLOTS;
 /// Longest city-state name.
 pub const MAX_NAME: usize = 15;
 
+/// Most route steps in each direction together (twice the steps of all routes).
+const MAX_RAYS: usize = 512;
+
 /// A set of locations, by board index (`state * 7 + slot`, city-states in alphabetical
 /// order, so that board indices, action indices and action order all agree).
 pub type Locations = SpaceSet<1>;
@@ -200,6 +203,9 @@ pub enum BoardError {
     /// A city on no route.
     #[error("{0} is on no route")]
     Isolated(String),
+    /// More route steps than the movement search is built for.
+    #[error("{0} route steps; a board has at most 256")]
+    TooManyRoutes(usize),
     /// Some locations cannot be reached from the others.
     #[error("the board is not connected: {0} cannot be reached from {1}")]
     NotConnected(String, String),
@@ -217,6 +223,8 @@ pub struct Board {
     rays: Vec<Ray>,
     /// The rays leaving each location (every route through it, both directions).
     rays_from: Vec<SmallVec<[u16; 8]>>,
+    /// Every location, by board index.
+    locations: Vec<Location>,
     graph: Graph<1>,
 }
 
@@ -384,7 +392,13 @@ impl Board {
                 rays_from[route[p + 1] as usize].push((base + steps + p) as u16);
             }
         }
-        Ok(Board { source: text.to_owned(), names, routes, rays, rays_from, graph })
+        if rays.len() > MAX_RAYS {
+            return Err(BoardError::TooManyRoutes(rays.len() / 2));
+        }
+        let locations = (0..LOCATIONS)
+            .map(|i| Location { state: names[i / SLOTS], slot: Slot::from_index(i % SLOTS).expect("slot") })
+            .collect();
+        Ok(Board { source: text.to_owned(), names, routes, rays, rays_from, locations, graph })
     }
 
     /// The text the board was read from.
@@ -418,11 +432,9 @@ impl Board {
     }
 
     /// The location with that board index.
+    #[inline]
     pub fn location(&self, index: usize) -> Option<Location> {
-        (index < LOCATIONS).then(|| Location {
-            state: self.names[index / SLOTS],
-            slot: Slot::from_index(index % SLOTS).expect("slot"),
-        })
+        self.locations.get(index).copied()
     }
 
     /// Where a trader on `from` may move, given the occupied locations (S4): along any
@@ -431,16 +443,24 @@ impl Board {
     pub fn destinations(&self, from: usize, occupied: Locations) -> Locations {
         let mut found = Locations::EMPTY;
         let Some(start) = self.rays_from.get(from) else { return found };
-        // Rays already followed, so that loops through cities end.
-        let mut seen: SmallVec<[u64; 4]> = smallvec::smallvec![0; self.rays.len().div_ceil(64)];
-        let mut stack: SmallVec<[u16; 32]> = start.iter().copied().collect();
-        while let Some(ray) = stack.pop() {
+        // Each ray is followed once, so loops through cities end and the stack stays small.
+        let mut seen = [0u64; MAX_RAYS / 64];
+        let mut stack = [0u16; MAX_RAYS];
+        let mut top = 0;
+        let push = |ray: u16, seen: &mut [u64; MAX_RAYS / 64], stack: &mut [u16; MAX_RAYS], top: &mut usize| {
             let (word, bit) = (ray as usize / 64, 1u64 << (ray % 64));
-            if seen[word] & bit != 0 {
-                continue;
+            if seen[word] & bit == 0 {
+                seen[word] |= bit;
+                stack[*top] = ray;
+                *top += 1;
             }
-            seen[word] |= bit;
-            let Ray { to, then } = self.rays[ray as usize];
+        };
+        for &ray in start {
+            push(ray, &mut seen, &mut stack, &mut top);
+        }
+        while top > 0 {
+            top -= 1;
+            let Ray { to, then } = self.rays[stack[top] as usize];
             let to = to as usize;
             if to == from {
                 // Back where it started: the start is empty, and no destination.
@@ -450,9 +470,11 @@ impl Board {
                 found.insert(Space(to as u16));
             } else if to % SLOTS == 0 {
                 // An occupied city: go on along any route leaving it.
-                stack.extend(self.rays_from[to].iter().copied());
+                for &ray in &self.rays_from[to] {
+                    push(ray, &mut seen, &mut stack, &mut top);
+                }
             } else if let Some(next) = then {
-                stack.push(next);
+                push(next, &mut seen, &mut stack, &mut top);
             }
         }
         found
