@@ -259,19 +259,28 @@ fn print_standings(state: &Tigris) -> Result<(), String> {
 }
 
 fn replay(file: &std::path::Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
     match value.get("game").and_then(|g| g.as_str()) {
         Some("tigris") => {
-            let record: GameRecord<Tigris> =
-                serde_json::from_value(value).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
-            let state = record.replay().map_err(|e| format!("{}: {e}", file.display()))?;
-            say_raw!("{}", tigris_euphrates::position::Position::from_game(&state));
+            let record: GameRecord<Tigris> = serde_json::from_value(value)
+                .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+            let state = record
+                .replay()
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            say_raw!(
+                "{}",
+                tigris_euphrates::position::Position::from_game(&state)
+            );
             print_standings(&state)
         }
         Some("sumeria") => sumeria_cmd::replay(file, value),
         Some(other) => Err(format!("{}: unknown game `{other}`", file.display())),
-        None => Err(format!("{}: not a game record: no `game` field", file.display())),
+        None => Err(format!(
+            "{}: not a game record: no `game` field",
+            file.display()
+        )),
     }
 }

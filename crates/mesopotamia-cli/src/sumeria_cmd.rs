@@ -13,8 +13,12 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), String> {
     let config = args.options.sumeria()?;
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut bots: Vec<RandomBot> = vec![RandomBot; config.players as usize];
-    let mut seats: Vec<&mut dyn Bot<Sumeria>> = bots.iter_mut().map(|b| b as &mut dyn Bot<Sumeria>).collect();
-    let outcome = play_match::<Sumeria, _>(&config, &mut seats, &mut rng).map_err(|e| e.to_string())?;
+    let mut seats: Vec<&mut dyn Bot<Sumeria>> = bots
+        .iter_mut()
+        .map(|b| b as &mut dyn Bot<Sumeria>)
+        .collect();
+    let outcome =
+        play_match::<Sumeria, _>(&config, &mut seats, &mut rng).map_err(|e| e.to_string())?;
     print_turns(&outcome.record)?;
     say!("");
     say_raw!("{}", Position::from_game(&outcome.state));
@@ -65,9 +69,11 @@ fn print_standings(state: &Sumeria) -> Result<(), String> {
 }
 
 pub(crate) fn replay(file: &Path, value: serde_json::Value) -> Result<(), String> {
-    let record: GameRecord<Sumeria> =
-        serde_json::from_value(value).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
-    let state = record.replay().map_err(|e| format!("{}: {e}", file.display()))?;
+    let record: GameRecord<Sumeria> = serde_json::from_value(value)
+        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    let state = record
+        .replay()
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     say_raw!("{}", Position::from_game(&state));
     print_standings(&state)
 }

@@ -330,7 +330,10 @@ impl Board {
         // Renumber the city-states alphabetically.
         let mut sorted = names.clone();
         sorted.sort();
-        let rank: Vec<u8> = names.iter().map(|n| sorted.iter().position(|m| m == n).expect("a name") as u8).collect();
+        let rank: Vec<u8> = names
+            .iter()
+            .map(|n| sorted.iter().position(|m| m == n).expect("a name") as u8)
+            .collect();
         for (_, route) in &mut routes {
             for id in route.iter_mut() {
                 *id = rank[*id as usize / SLOTS] * SLOTS as u8 + *id % SLOTS as u8;
@@ -383,12 +386,18 @@ impl Board {
             let steps = route.len() - 1;
             for p in 0..steps {
                 // Forward from place p to p + 1; continues as the forward ray from p + 1.
-                rays.push(Ray { to: route[p + 1], then: (p + 1 < steps).then(|| (base + p + 1) as u16) });
+                rays.push(Ray {
+                    to: route[p + 1],
+                    then: (p + 1 < steps).then(|| (base + p + 1) as u16),
+                });
                 rays_from[route[p] as usize].push((base + p) as u16);
             }
             for p in 0..steps {
                 // Backward from place p + 1 to p; continues as the backward ray from p.
-                rays.push(Ray { to: route[p], then: (p > 0).then(|| (base + steps + p - 1) as u16) });
+                rays.push(Ray {
+                    to: route[p],
+                    then: (p > 0).then(|| (base + steps + p - 1) as u16),
+                });
                 rays_from[route[p + 1] as usize].push((base + steps + p) as u16);
             }
         }
@@ -396,9 +405,20 @@ impl Board {
             return Err(BoardError::TooManyRoutes(rays.len() / 2));
         }
         let locations = (0..LOCATIONS)
-            .map(|i| Location { state: names[i / SLOTS], slot: Slot::from_index(i % SLOTS).expect("slot") })
+            .map(|i| Location {
+                state: names[i / SLOTS],
+                slot: Slot::from_index(i % SLOTS).expect("slot"),
+            })
             .collect();
-        Ok(Board { source: text.to_owned(), names, routes, rays, rays_from, locations, graph })
+        Ok(Board {
+            source: text.to_owned(),
+            names,
+            routes,
+            rays,
+            rays_from,
+            locations,
+            graph,
+        })
     }
 
     /// The text the board was read from.
@@ -442,42 +462,55 @@ impl Board {
     /// stopping at the first empty location; never back onto `from`.
     pub fn destinations(&self, from: usize, occupied: Locations) -> Locations {
         let mut found = Locations::EMPTY;
-        let Some(start) = self.rays_from.get(from) else { return found };
-        // Each ray is followed once, so loops through cities end and the stack stays small.
-        let mut seen = [0u64; MAX_RAYS / 64];
-        let mut stack = [0u16; MAX_RAYS];
-        let mut top = 0;
-        let push = |ray: u16, seen: &mut [u64; MAX_RAYS / 64], stack: &mut [u16; MAX_RAYS], top: &mut usize| {
-            let (word, bit) = (ray as usize / 64, 1u64 << (ray % 64));
-            if seen[word] & bit == 0 {
-                seen[word] |= bit;
-                stack[*top] = ray;
-                *top += 1;
-            }
+        let Some(start) = self.rays_from.get(from) else {
+            return found;
         };
+        // Each ray is followed once, so loops through cities end.
+        let mut seen = [0u64; MAX_RAYS / 64];
         for &ray in start {
-            push(ray, &mut seen, &mut stack, &mut top);
+            self.follow(ray, from, occupied, &mut seen, &mut found);
         }
-        while top > 0 {
-            top -= 1;
-            let Ray { to, then } = self.rays[stack[top] as usize];
+        found
+    }
+
+    /// Follows `ray` straight on over occupied towns and villages; branches (recursing,
+    /// at most once per city) at an occupied city.
+    fn follow(
+        &self,
+        mut ray: u16,
+        from: usize,
+        occupied: Locations,
+        seen: &mut [u64; MAX_RAYS / 64],
+        found: &mut Locations,
+    ) {
+        loop {
+            let (word, bit) = (ray as usize / 64, 1u64 << (ray % 64));
+            if seen[word] & bit != 0 {
+                return;
+            }
+            seen[word] |= bit;
+            let Ray { to, then } = self.rays[ray as usize];
             let to = to as usize;
             if to == from {
                 // Back where it started: the start is empty, and no destination.
-                continue;
+                return;
             }
             if !occupied.contains(Space(to as u16)) {
                 found.insert(Space(to as u16));
-            } else if to % SLOTS == 0 {
+                return;
+            }
+            if to % SLOTS == 0 {
                 // An occupied city: go on along any route leaving it.
-                for &ray in &self.rays_from[to] {
-                    push(ray, &mut seen, &mut stack, &mut top);
+                for &next in &self.rays_from[to] {
+                    self.follow(next, from, occupied, seen, found);
                 }
-            } else if let Some(next) = then {
-                push(next, &mut seen, &mut stack, &mut top);
+                return;
+            }
+            match then {
+                Some(next) => ray = next,
+                None => return,
             }
         }
-        found
     }
 }
 
@@ -528,7 +561,7 @@ mod tests {
     #[test]
     fn dense_order_is_alphabetical() {
         let b = board();
-let mut locs: Vec<Location> = (0..LOCATIONS).map(|i| b.location(i).unwrap()).collect();
+        let mut locs: Vec<Location> = (0..LOCATIONS).map(|i| b.location(i).unwrap()).collect();
         let sorted = {
             let mut s = locs.clone();
             s.sort();

@@ -450,14 +450,17 @@ impl Sumeria {
                 let occupied = p.occupied();
                 let mine = p.traders[seat.index()];
                 if p.supply[seat.index()] > 0 {
-                    (!occupied & Locations::first_n(LOCATIONS)).for_each(|i| out.push(Action::Add(loc(i.index()))));
+                    (!occupied & Locations::first_n(LOCATIONS))
+                        .for_each(|i| out.push(Action::Add(loc(i.index()))));
                 }
                 if p.phase == Phase::Setup {
                     return;
                 }
                 mine.for_each(|from| {
                     let a = loc(from.index());
-                    board.destinations(from.index(), occupied).for_each(|to| out.push(Action::Move(a, loc(to.index()))));
+                    board
+                        .destinations(from.index(), occupied)
+                        .for_each(|to| out.push(Action::Move(a, loc(to.index()))));
                 });
                 mine.for_each(|i| out.push(Action::Remove(loc(i.index()))));
             }

@@ -56,7 +56,13 @@ impl Walker<'_> {
 }
 
 fn naive_destinations(board: &Board, from: usize, occupied: &[bool]) -> BTreeSet<usize> {
-    let mut w = Walker { board, from, occupied, seen: BTreeSet::new(), found: BTreeSet::new() };
+    let mut w = Walker {
+        board,
+        from,
+        occupied,
+        seen: BTreeSet::new(),
+        found: BTreeSet::new(),
+    };
     w.leave(from);
     w.found
 }
