@@ -9,9 +9,12 @@ use std::path::Path;
 use mesopotamia_core::{Game, Seat, ToMove};
 use sumeria::{Action, Chance, Influence, Location, Phase, Position, Sumeria};
 
-fn parse_case(text: &str) -> (Vec<String>, Vec<(String, Vec<(usize, String)>)>) {
+/// A position's text and its script lines (with line numbers).
+type Scenario = (String, Vec<(usize, String)>);
+
+fn parse_case(text: &str) -> (Vec<String>, Vec<Scenario>) {
     let mut header = Vec::new();
-    let mut scenarios: Vec<(String, Vec<(usize, String)>)> = Vec::new();
+    let mut scenarios: Vec<Scenario> = Vec::new();
     let mut section = "";
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
