@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::OnceLock;
 
-use mesopotamia_core::{Grid, Space, SpaceSet};
+use mesopotamia_core::{Adjacency, Grid, Space, SpaceSet};
 
 /// Columns of the board.
 pub const WIDTH: usize = 16;
@@ -139,6 +139,8 @@ pub enum BoardKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     grid: Grid<3>,
+    /// Orthogonal neighbours of each square, looked up rather than computed on hot paths.
+    neighbours: Vec<Squares>,
     river: Squares,
     starting_temples: Squares,
     framed: Squares,
@@ -214,8 +216,12 @@ impl Board {
         if row != HEIGHT {
             return Err(BoardError::Height(row));
         }
+        let neighbours = (0..SQUARES)
+            .map(|i| grid.neighbours(Space(i as u16)))
+            .collect();
         Ok(Board {
             grid,
+            neighbours,
             river,
             starting_temples,
             framed,
@@ -242,6 +248,15 @@ impl Board {
     #[inline]
     pub fn grid(&self) -> &Grid<3> {
         &self.grid
+    }
+
+    /// The squares orthogonally adjacent to `square`.
+    #[inline]
+    pub fn neighbours(&self, square: Space) -> Squares {
+        self.neighbours
+            .get(square.index())
+            .copied()
+            .unwrap_or_default()
     }
 
     /// River squares.

@@ -450,7 +450,7 @@ impl Public {
         if !self.regions.fresh {
             return self.adjacent_kingdoms(square, self.occupied(), self.leader_squares());
         }
-        let around = self.board().grid().neighbours(sp(square));
+        let around = self.board().neighbours(sp(square));
         let leaders = self.leader_squares();
         self.regions
             .list
@@ -563,6 +563,13 @@ impl Public {
             if k.contains(from) {
                 let mut rest = k;
                 rest.remove(from);
+                if (self.board().neighbours(from) & rest).len() <= 1 {
+                    // A square with at most one neighbour in its region cannot split it.
+                    if rest.intersects(&others_leaders) {
+                        add(grid.dilate(rest) - rest);
+                    }
+                    continue;
+                }
                 let mut seeds = rest & others_leaders;
                 while let Some(l) = seeds.first() {
                     let part = grid.component(l, rest);
@@ -621,22 +628,22 @@ impl Public {
         else {
             return;
         };
-        let available: SmallVec<[Monument; 6]> = Monument::ALL
+        // Most tiles complete no square: look for one before listing monuments.
+        let corners: SmallVec<[Square; 4]> = two_by_two_corners(tile)
             .into_iter()
-            .filter(|m| m.has(colour) && self.monuments[m.index()].is_none())
+            .filter(|corner| {
+                !self.declined.contains(sp(*corner))
+                    && two_by_two_squares(*corner)
+                        .iter()
+                        .all(|s| self.tiles[colour.index()].contains(sp(*s)))
+            })
             .collect();
-        if available.is_empty() {
+        if corners.is_empty() {
             return;
         }
-        for corner in two_by_two_corners(tile) {
-            if self.declined.contains(sp(corner)) {
-                continue;
-            }
-            if two_by_two_squares(corner)
-                .iter()
-                .all(|s| self.tiles[colour.index()].contains(sp(*s)))
-            {
-                for &m in &available {
+        for m in Monument::ALL {
+            if m.has(colour) && self.monuments[m.index()].is_none() {
+                for &corner in &corners {
                     out.push((m, corner));
                 }
             }
@@ -947,7 +954,10 @@ impl Tigris {
                     Err(Reason::Occupied)
                 } else if !p.temple_neighbourhood().contains(sp(s)) {
                     Err(Reason::NoTemple)
-                } else if p.adjacent_kingdoms(s, occupied, leaders).len() > 1 {
+                } else if from.is_none() && p.adjacent_kingdoms_now(s).len() > 1 {
+                    Err(Reason::JoinsKingdoms)
+                } else if from.is_some() && p.adjacent_kingdoms(s, occupied, leaders).len() > 1 {
+                    // Only a moving leader needs the regions filled again without it.
                     Err(Reason::JoinsKingdoms)
                 } else {
                     Ok(())
@@ -1019,17 +1029,25 @@ impl Tigris {
     fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
         let p = &self.public;
-        let push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
-            // Fill a stack buffer, then copy it in one go: cheaper than a push per action.
-            let mut buffer = [Action::raw(0); crate::board::SQUARES];
+        // Squares are decoded from a set once, then written for each base in a tight,
+        // size-known loop (the same land squares serve three tile colours).
+        let decode = |set: Squares, buffer: &mut [u16; 256]| -> usize {
             let mut n = 0;
+            // A set holds at most 192 squares: masking the index lets the writes go
+            // without bounds checks.
             set.for_each(|s| {
-                if let Some(slot) = buffer.get_mut(n) {
-                    *slot = Action::raw(base + s.0);
-                    n += 1;
-                }
+                buffer[n & 0xFF] = s.0;
+                n += 1;
             });
-            out.extend_from_slice(&buffer[..n]);
+            n.min(256)
+        };
+        let push_decoded = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
+            out.extend(squares.iter().map(|&s| Action::raw(base + s)));
+        };
+        let push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
+            let mut buffer = [0u16; 256];
+            let n = decode(set, &mut buffer);
+            push_decoded(out, base, &buffer[..n]);
         };
         match p.pending {
             Pending::Action => {
@@ -1038,13 +1056,21 @@ impl Tigris {
                 out.push(Action::raw(action::PASS));
                 let map = p.kingdom_map();
                 let (land, river) = p.tile_targets(&map);
+                let mut land_squares = [0u16; 256];
+                let mut river_squares = [0u16; 256];
+                let n_land = decode(land, &mut land_squares);
+                let n_river = decode(river, &mut river_squares);
                 for c in Colour::ALL {
                     if hand[c] > 0 {
-                        let targets = if c == Colour::Blue { river } else { land };
-                        push_squares(
+                        let squares = if c == Colour::Blue {
+                            &river_squares[..n_river]
+                        } else {
+                            &land_squares[..n_land]
+                        };
+                        push_decoded(
                             out,
                             action::TILE + (c.index() * crate::board::SQUARES) as u16,
-                            targets,
+                            squares,
                         );
                     }
                 }
