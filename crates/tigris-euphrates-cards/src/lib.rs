@@ -1,0 +1,15 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod action;
+mod state;
+
+pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
+pub use state::{
+    Card, Cards, CardsError, CardsView, Config, Conflict, ConflictKind, Leader, Pending, Piece,
+    Public,
+};
+
+/// The shared core this crate implements, re-exported.
+pub use mesopotamia_core as core;
