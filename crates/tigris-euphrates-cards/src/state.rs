@@ -955,7 +955,11 @@ impl Cards {
         let needed: u16 = (0..p.seats())
             .map(|s| (HAND - p.hand_sizes[s].min(HAND)) as u16)
             .sum();
-        if p.treasures_on_display() <= 1 || needed > p.deck_size {
+        // Provisional ruling (not in the rules, see the CHANGELOG): once every column holds 8
+        // cards and every link slot is filled, no card can be played and the game could never
+        // end; it ends at the end of that turn.
+        let full = (0..COLUMNS).all(|c| p.column_len(c) == COLUMN_CARDS) && p.links.iter().all(Option::is_some);
+        if p.treasures_on_display() <= 1 || needed > p.deck_size || full {
             p.over = true;
             return;
         }

@@ -107,3 +107,25 @@ fn random_play_keeps_the_contract_and_the_cards() {
         bounded_random_play(Config::new(players), seed, 1500);
     }
 }
+
+mod kit {
+    use mesopotamia_core::testkit::{ConformanceOptions, check_conformance};
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    use tigris_euphrates_cards::{Cards, Config};
+
+    fn run(config: Config, games: usize, seed: u64) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let options = ConformanceOptions { games, illegal_probes: 8, apply_every_legal: false, deep_check_every: 11 };
+        let report = check_conformance::<Cards, _>(&config, &options, &mut rng);
+        assert_eq!(report.games, games);
+        assert!(report.illegal_refused > 0);
+    }
+
+    #[test]
+    fn the_conformance_kit_passes() {
+        run(Config::new(2), 40, 2);
+        run(Config { players: 3, open_piles: true }, 40, 3);
+        run(Config::new(4), 40, 4);
+    }
+}
