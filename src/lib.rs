@@ -9,6 +9,10 @@ pub use mesopotamia_core as core;
 #[cfg(feature = "tigris")]
 pub use tigris_euphrates as tigris;
 
+/// Euphrat & Tigris, the card game (work in progress).
+#[cfg(feature = "cards")]
+pub use tigris_euphrates_cards as cards;
+
 /// Sumeria.
 #[cfg(feature = "sumeria")]
 pub use sumeria;

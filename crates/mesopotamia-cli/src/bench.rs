@@ -60,6 +60,14 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
             playouts::<Tigris>(&args.options.tigris()?, args.games, args.seed)?,
             std::mem::size_of::<Tigris>(),
         ),
+        GameName::Cards => (
+            playouts::<tigris_euphrates_cards::Cards>(
+                &args.options.cards()?,
+                args.games,
+                args.seed,
+            )?,
+            std::mem::size_of::<tigris_euphrates_cards::Cards>(),
+        ),
         GameName::Sumeria => (
             playouts::<Sumeria>(&args.options.sumeria()?, args.games, args.seed)?,
             std::mem::size_of::<Sumeria>(),

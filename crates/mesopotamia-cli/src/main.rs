@@ -17,6 +17,7 @@ macro_rules! say_raw {
 }
 
 mod bench;
+mod cards_cmd;
 mod sumeria_cmd;
 
 /// The message for output that could not be written because the reader went away.
@@ -68,6 +69,8 @@ enum Command {
 enum GameName {
     /// Tigris & Euphrates, the tile game.
     Tigris,
+    /// Euphrat & Tigris, the card game (work in progress).
+    Cards,
     /// Sumeria.
     Sumeria,
 }
@@ -77,6 +80,7 @@ impl GameName {
     fn name(self) -> &'static str {
         match self {
             GameName::Tigris => "tigris",
+            GameName::Cards => "cards",
             GameName::Sumeria => "sumeria",
         }
     }
@@ -97,6 +101,12 @@ impl GameOptions {
     fn tigris(&self) -> Result<Config, String> {
         let config = Config::new(self.players).with_english_variant(self.english_variant);
         Tigris::new(config).map_err(|e| e.to_string())?;
+        Ok(config)
+    }
+
+    fn cards(&self) -> Result<tigris_euphrates_cards::Config, String> {
+        let config = tigris_euphrates_cards::Config::new(self.players);
+        tigris_euphrates_cards::Cards::new(config).map_err(|e| e.to_string())?;
         Ok(config)
     }
 
@@ -166,6 +176,7 @@ fn list_games() -> Result<(), String> {
 fn play(args: &PlayArgs) -> Result<(), String> {
     match args.game {
         GameName::Sumeria => sumeria_cmd::play(args),
+        GameName::Cards => cards_cmd::play(args),
         GameName::Tigris => {
             let config = args.options.tigris()?;
             let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
@@ -277,6 +288,7 @@ fn replay(file: &std::path::Path) -> Result<(), String> {
             print_standings(&state)
         }
         Some("sumeria") => sumeria_cmd::replay(file, value),
+        Some("cards") => cards_cmd::replay(file, value),
         Some(other) => Err(format!("{}: unknown game `{other}`", file.display())),
         None => Err(format!(
             "{}: not a game record: no `game` field",

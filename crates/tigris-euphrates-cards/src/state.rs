@@ -343,6 +343,11 @@ impl Public {
         (civ as u32, COLUMNS as u32 - treasures, treasures)
     }
 
+    /// Turns completed.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
     /// What is being decided.
     pub fn pending(&self) -> Pending {
         self.pending
@@ -958,7 +963,8 @@ impl Cards {
         // Provisional ruling (not in the rules, see the CHANGELOG): once every column holds 8
         // cards and every link slot is filled, no card can be played and the game could never
         // end; it ends at the end of that turn.
-        let full = (0..COLUMNS).all(|c| p.column_len(c) == COLUMN_CARDS) && p.links.iter().all(Option::is_some);
+        let full = (0..COLUMNS).all(|c| p.column_len(c) == COLUMN_CARDS)
+            && p.links.iter().all(Option::is_some);
         if p.treasures_on_display() <= 1 || needed > p.deck_size || full {
             p.over = true;
             return;

@@ -116,7 +116,12 @@ mod kit {
 
     fn run(config: Config, games: usize, seed: u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let options = ConformanceOptions { games, illegal_probes: 8, apply_every_legal: false, deep_check_every: 11 };
+        let options = ConformanceOptions {
+            games,
+            illegal_probes: 8,
+            apply_every_legal: false,
+            deep_check_every: 11,
+        };
         let report = check_conformance::<Cards, _>(&config, &options, &mut rng);
         assert_eq!(report.games, games);
         assert!(report.illegal_refused > 0);
@@ -125,7 +130,14 @@ mod kit {
     #[test]
     fn the_conformance_kit_passes() {
         run(Config::new(2), 40, 2);
-        run(Config { players: 3, open_piles: true }, 40, 3);
+        run(
+            Config {
+                players: 3,
+                open_piles: true,
+            },
+            40,
+            3,
+        );
         run(Config::new(4), 40, 4);
     }
 }
