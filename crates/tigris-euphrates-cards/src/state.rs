@@ -528,6 +528,45 @@ impl Cards {
         out.sort_unstable();
     }
 
+    /// Whether `action` is legal now: the same conditions as [`Self::legal_into`], checked
+    /// for one action (the tests compare the two over the whole action space).
+    pub fn is_legal(&self, action: Action) -> bool {
+        let p = &self.public;
+        let a = p.active.index();
+        match (p.pending, action) {
+            (Pending::Action, Action::Pass) => true,
+            (Pending::Action, Action::Leader(colour, at)) => {
+                p.leaders[at.index()].is_none() && p.card_at(at).is_some() && Some(at) != p.leader(p.active, colour)
+            }
+            (Pending::Action, Action::Column(colour, c)) => {
+                self.hands[a][colour] > 0 && (c as usize) < COLUMNS && p.column_len(c as usize) < COLUMN_CARDS
+            }
+            (Pending::Action, Action::Link(colour, l)) => {
+                let l = l as usize;
+                self.hands[a][colour] > 0
+                    && l < LINKS
+                    && p.links[l].is_none()
+                    && p.column_len(l) >= 3
+                    && p.column_len(l + 1) >= 3
+            }
+            (Pending::Action, Action::Catastrophe(at)) => {
+                p.catastrophe_left[a]
+                    && !matches!(at, Place::Column(_, 0))
+                    && p.card_at(at).is_some()
+                    && p.leaders[at.index()].is_none()
+            }
+            (Pending::Bank(..), Action::Bank | Action::Decline) => true,
+            (Pending::Support(seat), Action::Support(n)) => p
+                .conflict
+                .is_some_and(|c| n <= self.hands[seat.index()][c.support_colour()].min(MAX_SUPPORT)),
+            (Pending::ConflictOrder, Action::Conflict(c)) => p.conflicts & (1 << c.index()) != 0,
+            (Pending::Treasure(_), Action::Decline) | (Pending::Boat, Action::Decline) => true,
+            (Pending::Treasure(_), Action::Treasure(c)) => self.treasure_options().contains(&c),
+            (Pending::Boat, Action::Boat(b)) => self.boat_options().contains(&b),
+            _ => false,
+        }
+    }
+
     /// Columns whose treasure the trader's owner may take now.
     fn treasure_options(&self) -> SmallVec<[u8; 8]> {
         let p = &self.public;
@@ -1043,10 +1082,7 @@ impl Game for Cards {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), CardsError> {
-        // Legality is the legal list itself, so the two can never disagree.
-        let mut legal = Vec::new();
-        self.legal_into(&mut legal);
-        if legal.binary_search(&action).is_err() {
+        if !self.is_legal(action) {
             return Err(CardsError::Illegal(action));
         }
         self.play(action);
