@@ -460,14 +460,19 @@ impl Cards {
                 let a = p.active.index();
                 let hand = self.hands[a];
                 out.push(Action::Pass);
-                for colour in Colour::ALL {
-                    let from = p.leader(p.active, colour);
-                    for i in 0..PLACES {
-                        let at = place(i);
-                        if p.leaders[i].is_none() && p.card_at(at).is_some() && Some(at) != from {
-                            out.push(Action::Leader(colour, at));
-                        }
+                // Cards without a leader, found once for the four colours.
+                let mut free: SmallVec<[Place; PLACES]> = SmallVec::new();
+                let mut own: [Option<Place>; 4] = [None; 4];
+                for i in 0..PLACES {
+                    match p.leaders[i] {
+                        Some(l) if l.seat == p.active => own[l.colour.index()] = Some(place(i)),
+                        Some(_) => {}
+                        None if p.card_at(place(i)).is_some() => free.push(place(i)),
+                        None => {}
                     }
+                }
+                for colour in Colour::ALL {
+                    out.extend(free.iter().filter(|&&at| Some(at) != own[colour.index()]).map(|&at| Action::Leader(colour, at)));
                 }
                 for colour in Colour::ALL {
                     if hand[colour] > 0 {
@@ -525,7 +530,8 @@ impl Cards {
             }
             Pending::Remove | Pending::Draw(_) | Pending::Over => {}
         }
-        out.sort_unstable();
+        // Every branch lists its actions in index order.
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
     }
 
     /// Whether `action` is legal now: the same conditions as [`Self::legal_into`], checked
