@@ -358,6 +358,34 @@ impl Public {
         self.conflict.as_ref()
     }
 
+    /// Cards below each treasure* (boats included).
+    pub fn column_lengths(&self) -> [usize; COLUMNS] {
+        core::array::from_fn(|c| self.column_len(c))
+    }
+
+    /// Whether every kingdom holds at most one leader of each colour.
+    pub fn no_kingdom_with_two_leaders_of_a_colour(&self) -> bool {
+        let mut seen = SpaceSet::<1>::EMPTY;
+        for c in 0..COLUMNS as u8 {
+            if seen.contains(Space(c as u16)) {
+                continue;
+            }
+            let kingdom = self.kingdom(c, true);
+            seen |= kingdom;
+            let places = self.places_of(kingdom);
+            for colour in Colour::ALL {
+                let count = places
+                    .iter()
+                    .filter(|&&i| self.leaders[i].is_some_and(|l| l.colour == colour))
+                    .count();
+                if count > 1 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Cards left in the deck.
     pub fn deck_size(&self) -> u16 {
         self.deck_size
@@ -472,7 +500,11 @@ impl Cards {
                     }
                 }
                 for colour in Colour::ALL {
-                    out.extend(free.iter().filter(|&&at| Some(at) != own[colour.index()]).map(|&at| Action::Leader(colour, at)));
+                    out.extend(
+                        free.iter()
+                            .filter(|&&at| Some(at) != own[colour.index()])
+                            .map(|&at| Action::Leader(colour, at)),
+                    );
                 }
                 for colour in Colour::ALL {
                     if hand[colour] > 0 {
@@ -542,10 +574,14 @@ impl Cards {
         match (p.pending, action) {
             (Pending::Action, Action::Pass) => true,
             (Pending::Action, Action::Leader(colour, at)) => {
-                p.leaders[at.index()].is_none() && p.card_at(at).is_some() && Some(at) != p.leader(p.active, colour)
+                p.leaders[at.index()].is_none()
+                    && p.card_at(at).is_some()
+                    && Some(at) != p.leader(p.active, colour)
             }
             (Pending::Action, Action::Column(colour, c)) => {
-                self.hands[a][colour] > 0 && (c as usize) < COLUMNS && p.column_len(c as usize) < COLUMN_CARDS
+                self.hands[a][colour] > 0
+                    && (c as usize) < COLUMNS
+                    && p.column_len(c as usize) < COLUMN_CARDS
             }
             (Pending::Action, Action::Link(colour, l)) => {
                 let l = l as usize;
@@ -562,9 +598,9 @@ impl Cards {
                     && p.leaders[at.index()].is_none()
             }
             (Pending::Bank(..), Action::Bank | Action::Decline) => true,
-            (Pending::Support(seat), Action::Support(n)) => p
-                .conflict
-                .is_some_and(|c| n <= self.hands[seat.index()][c.support_colour()].min(MAX_SUPPORT)),
+            (Pending::Support(seat), Action::Support(n)) => p.conflict.is_some_and(|c| {
+                n <= self.hands[seat.index()][c.support_colour()].min(MAX_SUPPORT)
+            }),
             (Pending::ConflictOrder, Action::Conflict(c)) => p.conflicts & (1 << c.index()) != 0,
             (Pending::Treasure(_), Action::Decline) | (Pending::Boat, Action::Decline) => true,
             (Pending::Treasure(_), Action::Treasure(c)) => self.treasure_options().contains(&c),

@@ -1,0 +1,85 @@
+//! Properties after every step of random games: the 193 civilization cards (and 8 treasures)
+//! are conserved; no column holds more than 8 cards; at rest no kingdom holds two leaders of a
+//! colour; views show other hands only as sizes and VP piles only by their top card.
+
+use mesopotamia_core::chance::{sample_weighted, uniform_below};
+use mesopotamia_core::{Game, Seat, ToMove};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use tigris_euphrates_cards::{Card, Cards, Config, Pending};
+
+fn check(game: &Cards) -> Result<(), TestCaseError> {
+    let p = game.public();
+    let n = p.config().players as usize;
+    let (civ_display, temples, treasure_heads) = p.display_counts();
+    let mut civ =
+        civ_display + temples + p.deck_size() as u32 + p.discarded() as u32 + game.removed_count();
+    civ += p.conflict().and_then(|c| c.attacker_commit).unwrap_or(0) as u32;
+    let mut treasures = treasure_heads;
+    for s in Seat::all(n) {
+        civ += game.hand(s).values().iter().map(|&k| k as u32).sum::<u32>();
+        for card in game.pile(s) {
+            match card {
+                Card::Civ(_) => civ += 1,
+                Card::Treasure => treasures += 1,
+            }
+        }
+    }
+    prop_assert_eq!(civ, 185, "civilization cards");
+    prop_assert_eq!(treasures, 8, "treasures");
+    prop_assert!(p.column_lengths().iter().all(|&l| l <= 8));
+    let at_rest = matches!(p.pending(), Pending::Action) && p.conflict().is_none();
+    if at_rest {
+        prop_assert!(
+            p.no_kingdom_with_two_leaders_of_a_colour(),
+            "two leaders of a colour in a kingdom at rest"
+        );
+    }
+    for seat in Seat::all(n) {
+        let view = game.view(seat);
+        prop_assert_eq!(view.hand, game.hand(seat));
+        for (other, (size, shown)) in view.piles.iter().enumerate() {
+            let pile = game.pile(Seat::new(other).unwrap());
+            prop_assert_eq!(*size, pile.len());
+            if !p.config().open_piles {
+                prop_assert_eq!(
+                    shown.as_slice(),
+                    pile.last().map(std::slice::from_ref).unwrap_or(&[])
+                );
+            }
+        }
+        // Other hands and buried pile cards are redrawn by `resample_hidden`; the view must
+        // not notice (the conformance kit checks this at every step too).
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        prop_assert_eq!(game.resample_hidden(seat, &mut rng).view(seat), view);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_after_every_step(seed in any::<u64>(), players in 2u8..=4, open_piles in any::<bool>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Cards::new(Config { players, open_piles }).unwrap();
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        check(&game)?;
+        while !game.is_terminal() {
+            match game.to_move() {
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(sample_weighted(&mut rng, &outcomes).unwrap()).unwrap();
+                }
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[uniform_below(&mut rng, legal.len() as u32) as usize]).unwrap();
+                }
+                ToMove::Terminal => unreachable!(),
+            }
+            check(&game)?;
+        }
+        prop_assert!(game.standings().is_some());
+    }
+}
