@@ -30,6 +30,11 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), String> {
             Step::Chance(c) => state.apply_chance(*c).map_err(|e| e.to_string())?,
         }
     }
+    say!("");
+    say_raw!(
+        "{}",
+        tigris_euphrates_cards::Position::from_game(&outcome.state)
+    );
     print_end(&outcome.state)?;
     if let Some(path) = &args.record {
         let json = serde_json::to_string_pretty(&outcome.record).map_err(|e| e.to_string())?;

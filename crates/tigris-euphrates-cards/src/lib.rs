@@ -3,9 +3,11 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod position;
 mod state;
 
 pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
+pub use position::{ParsePositionError, Position, Violation};
 pub use state::{
     Card, Cards, CardsError, CardsView, Config, Conflict, ConflictKind, Leader, Pending, Piece,
     Public,

@@ -896,6 +896,11 @@ impl Cards {
         p.discarded += 4;
     }
 
+    /// Settles a state built from a position to its next decision.
+    pub(crate) fn settle_now(&mut self) {
+        self.settle();
+    }
+
     /// Moves on to the next decision.
     fn settle(&mut self) {
         loop {

@@ -83,3 +83,77 @@ proptest! {
         prop_assert!(game.standings().is_some());
     }
 }
+
+/// A position written out and read back is the same game, at any point of random games.
+#[test]
+fn positions_round_trip_through_text() {
+    use tigris_euphrates_cards::Position;
+    for (players, seed, open_piles) in [(2u8, 11u64, false), (3, 12, true), (4, 13, false)] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Cards::new(Config {
+            players,
+            open_piles,
+        })
+        .unwrap();
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        let mut step = 0;
+        loop {
+            if step % 3 == 0 || game.is_terminal() {
+                let text = Position::from_game(&game).to_string();
+                let parsed: Position = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let back = parsed
+                    .into_game()
+                    .unwrap_or_else(|v| panic!("{v:?}\n{text}"));
+                assert_eq!(back, game, "{text}");
+            }
+            match game.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(sample_weighted(&mut rng, &outcomes).unwrap())
+                        .unwrap();
+                }
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[uniform_below(&mut rng, legal.len() as u32) as usize])
+                        .unwrap();
+                }
+            }
+            step += 1;
+        }
+        assert!(step > 100, "a whole game was played ({step} steps)");
+    }
+}
+
+/// A malformed position names what is wrong, every violation at once.
+#[test]
+fn bad_positions_report_every_violation() {
+    use tigris_euphrates_cards::{Position, Violation};
+    let game = Cards::new(Config::new(3)).unwrap();
+    let text = Position::from_game(&game).to_string();
+    assert!(text.parse::<Position>().unwrap().into_game().is_ok());
+    // A leader on an empty place, a gap in column 1, and one card too many in seat 0's hand.
+    let bad = text
+        .replacen("1    .  ", "1    .@0K", 1)
+        .replacen("2    .  ", "2    r  ", 1)
+        .replacen("seat 0 hand 0 0 0 0", "seat 0 hand 9 0 0 0", 1);
+    let violations = bad.parse::<Position>().unwrap().into_game().unwrap_err();
+    assert!(
+        violations
+            .iter()
+            .any(|v| matches!(v, Violation::LeaderPlace(_))),
+        "{violations:?}\n{bad}"
+    );
+    assert!(
+        violations.iter().any(|v| matches!(v, Violation::Gap(1))),
+        "{violations:?}"
+    );
+    assert!(
+        violations.iter().any(|v| matches!(v, Violation::Hand(_))),
+        "{violations:?}"
+    );
+    let err = "cards players 3 piles sideways"
+        .parse::<Position>()
+        .unwrap_err();
+    assert_eq!(err.line, 1);
+}
