@@ -566,7 +566,7 @@ impl Cards {
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
     }
 
-    /// Whether `action` is legal now: the same conditions as [`Self::legal_into`], checked
+    /// Whether `action` is legal now: the same conditions as the legal action list, checked
     /// for one action (the tests compare the two over the whole action space).
     pub fn is_legal(&self, action: Action) -> bool {
         let p = &self.public;
