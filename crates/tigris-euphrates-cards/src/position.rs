@@ -282,14 +282,14 @@ impl Position {
                 }
             }
             None => {
-                // Discards are not known by colour: the deck is what each colour lacks, which
-                // is exact when nothing has been discarded.
+                // Discards are not known by colour: the deck is what each colour lacks, which is
+                // exact only when nothing has been discarded (give a `deck` line otherwise).
                 for c in Colour::ALL {
                     let lack = (DECK[c.index()] as u32).saturating_sub(found[c]);
                     deck.put(c, lack as u16);
                 }
                 let total = total_found + deck.total();
-                if total < 185 || found.values().iter().zip(DECK).any(|(&f, d)| f > d as u32) {
+                if total != 185 || found.values().iter().zip(DECK).any(|(&f, d)| f > d as u32) {
                     v.push(Violation::Count {
                         what: "civilization cards",
                         found: total,
@@ -395,7 +395,11 @@ impl fmt::Display for Position {
                     Card::Treasure => "T".to_string(),
                 })
                 .collect();
-            let cat = if p.catastrophe_left[s] { "yes" } else { "no" };
+            let cat = if p.catastrophe_left.get(s).copied().unwrap_or(false) {
+                "yes"
+            } else {
+                "no"
+            };
             let pile = if pile.is_empty() {
                 String::new()
             } else {
@@ -458,7 +462,7 @@ impl fmt::Display for Position {
         if p.boat_banking != 0 {
             writeln!(f, "boat-banking {}", colours(p.boat_banking & 0x0F)).map(|_| ())?;
         }
-        let n = p.config.players as usize;
+        let n = (p.config.players as usize).min(4);
         if p.draws[..n].iter().any(|&d| d > 0) || p.ending_turn {
             let after = if p.ending_turn {
                 "end-of-turn"
@@ -636,8 +640,8 @@ impl FromStr for Position {
                     rest @ ..,
                 ] => {
                     let s = seat(s)?;
-                    if s.index() != hands.len() {
-                        return Err(bad("seats go in order"));
+                    if s.index() != hands.len() || s.index() >= 4 {
+                        return Err(bad("seats go in order, 0 to 3"));
                     }
                     let h = [num(a)?, num(b)?, num(c)?, num(d)?];
                     hands.push(ColourMap::from_array([

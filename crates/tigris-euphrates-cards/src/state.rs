@@ -358,6 +358,41 @@ impl Public {
         self.conflict.as_ref()
     }
 
+    /// The kingdoms, as ranges of columns (0-based, inclusive), left to right.
+    pub fn kingdom_ranges(&self) -> Vec<(u8, u8)> {
+        let mut out = Vec::new();
+        let mut c = 0u8;
+        while (c as usize) < COLUMNS {
+            let kingdom = self.kingdom(c, true);
+            let last = kingdom
+                .iter()
+                .filter(|n| n.index() < COLUMNS)
+                .map(|n| n.index() as u8)
+                .max()
+                .unwrap_or(c);
+            out.push((c, last));
+            c = last + 1;
+        }
+        out
+    }
+
+    /// Whether column `c` is headed by its treasure (else by a temple).
+    pub fn treasure_head(&self, c: usize) -> bool {
+        self.treasure_heads.get(c).copied().unwrap_or(false)
+    }
+
+    /// The pieces below a treasure*, top first.
+    pub fn column(&self, c: usize) -> Vec<Piece> {
+        self.columns
+            .get(c)
+            .map_or(Vec::new(), |col| col.iter().flatten().copied().collect())
+    }
+
+    /// The link card in a slot: colour and whether it is face up.
+    pub fn link(&self, l: usize) -> Option<(Colour, bool)> {
+        self.links.get(l).copied().flatten()
+    }
+
     /// Cards below each treasure* (boats included).
     pub fn column_lengths(&self) -> [usize; COLUMNS] {
         core::array::from_fn(|c| self.column_len(c))

@@ -157,3 +157,22 @@ fn bad_positions_report_every_violation() {
         .unwrap_err();
     assert_eq!(err.line, 1);
 }
+
+/// Inputs the `cards_position` fuzz target found: each must be refused cleanly.
+#[test]
+fn fuzz_regressions() {
+    use tigris_euphrates_cards::Position;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    // Discards without a deck line: the deck cannot be known, so the count is off.
+    let text = std::fs::read_to_string(dir.join("discarded-without-deck.txt")).unwrap();
+    let position: Position = text.parse().unwrap();
+    assert!(position.into_game().is_err());
+    // Eight players: printing must not panic, validation refuses.
+    let bytes = std::fs::read(dir.join("eight-players.txt")).unwrap();
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        if let Ok(position) = text.parse::<Position>() {
+            let _ = position.to_string();
+            assert!(position.into_game().is_err());
+        }
+    }
+}
