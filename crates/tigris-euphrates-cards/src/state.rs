@@ -670,28 +670,35 @@ impl Cards {
 
     /// Boats the active seat may build on the run ending at the bottom of the boat column.
     fn boat_options(&self) -> SmallVec<[Boat; 3]> {
-        let p = &self.public;
         let mut out = SmallVec::new();
-        let Some(c) = p.boat_column else { return out };
-        let c = c as usize;
-        let len = p.column_len(c);
-        let Some(Some(Piece::Card(colour))) = p.columns[c].get(len.wrapping_sub(1)) else {
-            return out;
-        };
-        let run = p.columns[c][..len]
-            .iter()
-            .rev()
-            .take_while(|x| **x == Some(Piece::Card(*colour)))
-            .count();
-        if run < 4 {
-            return out;
-        }
         for b in Boat::ALL {
-            if p.boats_left[b as usize] && (*colour == Colour::Blue || b.other() == *colour) {
+            if self.public.boats_left[b as usize] && self.boat_run(b).is_some() {
                 out.push(b);
             }
         }
         out
+    }
+
+    /// The rows (1-based, the 4 lowest) of the lowest run of 4 or more consecutive cards of
+    /// one colour in the boat column from which `boat` can be built (C10: blue runs build
+    /// any boat, other runs only the blue-that-colour boat).
+    fn boat_run(&self, boat: Boat) -> Option<[usize; 4]> {
+        let p = &self.public;
+        let c = p.boat_column? as usize;
+        let len = p.column_len(c);
+        let mut end = len;
+        while end >= 4 {
+            let Some(Piece::Card(colour)) = p.columns[c][end - 1] else {
+                end -= 1;
+                continue;
+            };
+            let run = p.columns[c][..end].iter().rev().take_while(|x| **x == Some(Piece::Card(colour))).count();
+            if run >= 4 && (colour == Colour::Blue || boat.other() == colour) {
+                return Some([end - 3, end - 2, end - 1, end]);
+            }
+            end -= run.max(1);
+        }
+        None
     }
 
     fn play(&mut self, action: Action) {
@@ -919,14 +926,21 @@ impl Cards {
     }
 
     fn build_boat(&mut self, boat: Boat) {
+        let Some(rows) = self.boat_run(boat) else { return };
         let p = &mut self.public;
-        let Some(c) = p.boat_column.take() else {
-            return;
-        };
+        let Some(c) = p.boat_column.take() else { return };
         let c = c as usize;
-        let len = p.column_len(c);
-        p.remove_rows(c, &[len - 3, len - 2, len - 1, len]);
-        p.columns[c][len - 4] = Some(Piece::Boat(boat));
+        p.remove_rows(c, &rows);
+        // The boat takes the place of the run's four lowest cards: the cards below move up
+        // behind it.
+        let at = rows[0] - 1;
+        for k in (at..COLUMN_CARDS - 1).rev() {
+            p.columns[c][k + 1] = p.columns[c][k];
+            let (from, to) = (Place::Column(c as u8, k as u8 + 1).index(), Place::Column(c as u8, k as u8 + 2).index());
+            p.leaders[to] = p.leaders[from];
+        }
+        p.columns[c][at] = Some(Piece::Boat(boat));
+        p.leaders[Place::Column(c as u8, at as u8 + 1).index()] = None;
         p.boats_left[boat as usize] = false;
         p.discarded += 4;
     }
