@@ -9,7 +9,7 @@ pub use mesopotamia_core as core;
 #[cfg(feature = "tigris")]
 pub use tigris_euphrates as tigris;
 
-/// Euphrat & Tigris, the card game (work in progress).
+/// Euphrat & Tigris, the card game.
 #[cfg(feature = "cards")]
 pub use tigris_euphrates_cards as cards;
 

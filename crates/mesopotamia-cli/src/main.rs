@@ -69,7 +69,7 @@ enum Command {
 enum GameName {
     /// Tigris & Euphrates, the tile game.
     Tigris,
-    /// Euphrat & Tigris, the card game (work in progress).
+    /// Euphrat & Tigris, the card game.
     Cards,
     /// Sumeria.
     Sumeria,

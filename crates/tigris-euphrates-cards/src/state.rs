@@ -692,7 +692,11 @@ impl Cards {
                 end -= 1;
                 continue;
             };
-            let run = p.columns[c][..end].iter().rev().take_while(|x| **x == Some(Piece::Card(colour))).count();
+            let run = p.columns[c][..end]
+                .iter()
+                .rev()
+                .take_while(|x| **x == Some(Piece::Card(colour)))
+                .count();
             if run >= 4 && (colour == Colour::Blue || boat.other() == colour) {
                 return Some([end - 3, end - 2, end - 1, end]);
             }
@@ -926,9 +930,13 @@ impl Cards {
     }
 
     fn build_boat(&mut self, boat: Boat) {
-        let Some(rows) = self.boat_run(boat) else { return };
+        let Some(rows) = self.boat_run(boat) else {
+            return;
+        };
         let p = &mut self.public;
-        let Some(c) = p.boat_column.take() else { return };
+        let Some(c) = p.boat_column.take() else {
+            return;
+        };
         let c = c as usize;
         p.remove_rows(c, &rows);
         // The boat takes the place of the run's four lowest cards: the cards below move up
@@ -936,7 +944,10 @@ impl Cards {
         let at = rows[0] - 1;
         for k in (at..COLUMN_CARDS - 1).rev() {
             p.columns[c][k + 1] = p.columns[c][k];
-            let (from, to) = (Place::Column(c as u8, k as u8 + 1).index(), Place::Column(c as u8, k as u8 + 2).index());
+            let (from, to) = (
+                Place::Column(c as u8, k as u8 + 1).index(),
+                Place::Column(c as u8, k as u8 + 2).index(),
+            );
             p.leaders[to] = p.leaders[from];
         }
         p.columns[c][at] = Some(Piece::Boat(boat));
