@@ -523,7 +523,7 @@ impl Cards {
                 let a = p.active.index();
                 let hand = self.hands[a];
                 out.push(Action::Pass);
-                // Cards without a leader, found once for the four colours.
+                // Cards without a leader, and column lengths, found once for every colour.
                 let mut free: SmallVec<[Place; PLACES]> = SmallVec::new();
                 let mut own: [Option<Place>; 4] = [None; 4];
                 for i in 0..PLACES {
@@ -534,43 +534,43 @@ impl Cards {
                         None => {}
                     }
                 }
+                let lens: [usize; COLUMNS] = core::array::from_fn(|c| p.column_len(c));
+                out.reserve(4 * free.len() + 4 * (COLUMNS + LINKS) + free.len());
                 for colour in Colour::ALL {
+                    let skip = own[colour.index()];
                     out.extend(
                         free.iter()
-                            .filter(|&&at| Some(at) != own[colour.index()])
+                            .filter(|&&at| Some(at) != skip)
                             .map(|&at| Action::Leader(colour, at)),
                     );
                 }
                 for colour in Colour::ALL {
                     if hand[colour] > 0 {
-                        for c in 0..COLUMNS {
-                            if p.column_len(c) < COLUMN_CARDS {
-                                out.push(Action::Column(colour, c as u8));
-                            }
-                        }
+                        out.extend(
+                            (0..COLUMNS)
+                                .filter(|&c| lens[c] < COLUMN_CARDS)
+                                .map(|c| Action::Column(colour, c as u8)),
+                        );
                     }
                 }
                 for colour in Colour::ALL {
                     if hand[colour] > 0 {
-                        for l in 0..LINKS {
-                            if p.links[l].is_none()
-                                && p.column_len(l) >= 3
-                                && p.column_len(l + 1) >= 3
-                            {
-                                out.push(Action::Link(colour, l as u8));
-                            }
-                        }
+                        out.extend(
+                            (0..LINKS)
+                                .filter(|&l| {
+                                    p.links[l].is_none() && lens[l] >= 3 && lens[l + 1] >= 3
+                                })
+                                .map(|l| Action::Link(colour, l as u8)),
+                        );
                     }
                 }
                 if p.catastrophe_left[a] {
-                    for i in 0..PLACES {
-                        let at = place(i);
-                        let removable =
-                            !matches!(at, Place::Column(_, 0)) && p.card_at(at).is_some();
-                        if removable && p.leaders[i].is_none() {
-                            out.push(Action::Catastrophe(at));
-                        }
-                    }
+                    // Any free card but a treasure* (boats and face-down links are no cards).
+                    out.extend(
+                        free.iter()
+                            .filter(|at| !matches!(at, Place::Column(_, 0)))
+                            .map(|&at| Action::Catastrophe(at)),
+                    );
                 }
             }
             Pending::Bank(..) => out.extend([Action::Bank, Action::Decline]),
