@@ -24,5 +24,9 @@ pub use seat::{MAX_SEATS, Seat, SeatSet};
 
 /// Re-exported so that games and users name one `rand_core` version.
 pub use rand_core;
+/// For [`serde_via_notation!`]; not part of the API.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
 /// Re-exported for games that keep small collections inline.
 pub use smallvec;

@@ -179,3 +179,38 @@ pub mod notation {
             .map_err(|e| serde::de::Error::custom(format_args!("`{text}`: {e}")))
     }
 }
+
+/// Implements `Serialize` and `Deserialize` for a type as its `Display` text read back with
+/// `FromStr`, as every game stores actions, chance outcomes and squares.
+///
+/// ```
+/// # use core::{fmt, str::FromStr};
+/// struct Pass;
+/// impl fmt::Display for Pass {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str("pass") }
+/// }
+/// impl FromStr for Pass {
+///     type Err = String;
+///     fn from_str(s: &str) -> Result<Self, String> { (s == "pass").then_some(Pass).ok_or(s.into()) }
+/// }
+/// mesopotamia_core::serde_via_notation!(Pass);
+/// assert_eq!(serde_json::to_string(&Pass).unwrap(), "\"pass\"");
+/// ```
+#[cfg(feature = "serde")]
+#[macro_export]
+macro_rules! serde_via_notation {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $crate::__serde::Serialize for $t {
+            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> $crate::__serde::Deserialize<'de> for $t {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <String as $crate::__serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err(<D::Error as $crate::__serde::de::Error>::custom)
+            }
+        }
+    )+};
+}

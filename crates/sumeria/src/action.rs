@@ -195,29 +195,8 @@ impl FromStr for Chance {
     }
 }
 
-macro_rules! serde_by_notation {
-    ($t:ty) => {
-        #[cfg(feature = "serde")]
-        impl serde::Serialize for $t {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-
-        #[cfg(feature = "serde")]
-        impl<'de> serde::Deserialize<'de> for $t {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let text = <String as serde::Deserialize>::deserialize(d)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-
-serde_by_notation!(Action);
-serde_by_notation!(Chance);
-serde_by_notation!(Location);
-serde_by_notation!(StateName);
+#[cfg(feature = "serde")]
+mesopotamia_core::serde_via_notation!(Action, Chance, Location, StateName);
 
 /// Pairs of influence kinds `(a, b)` with `a <= b`, in order: the choices of `take A B`.
 pub(crate) const PAIRS: [(Influence, Influence); 10] = {

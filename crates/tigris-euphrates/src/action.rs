@@ -441,38 +441,14 @@ impl FromStr for Action {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+mesopotamia_core::serde_via_notation!(Action);
 
 /// A chance outcome: the colour of one tile drawn from the bag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Draw(pub Colour);
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Draw {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Draw {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+mesopotamia_core::serde_via_notation!(Draw);
 
 impl fmt::Display for Draw {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

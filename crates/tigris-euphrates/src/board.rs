@@ -109,19 +109,7 @@ impl FromStr for Square {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Square {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Square {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+mesopotamia_core::serde_via_notation!(Square);
 
 /// Which printed board a game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
