@@ -153,8 +153,12 @@ pub(crate) const WAR: u16 = SUPPORT + MAX_SUPPORT as u16 + 1;
 pub(crate) const MONUMENT: u16 = WAR + 4;
 pub(crate) const DECLINE: u16 = MONUMENT + 6 * SQUARES as u16;
 pub(crate) const TREASURE: u16 = DECLINE + 1;
-/// Size of the action space of the base game.
-pub const ACTION_SPACE: usize = TREASURE as usize + SQUARES;
+pub(crate) const BUILDING: u16 = TREASURE + SQUARES as u16;
+pub(crate) const ZIGGURAT: u16 = BUILDING + SQUARES as u16;
+pub(crate) const ZIGGURAT_VP: u16 = ZIGGURAT + SQUARES as u16;
+/// Size of the action space, the same for every configuration so that learning code
+/// sees one space: the 2009 options' actions are simply never legal without them.
+pub const ACTION_SPACE: usize = ZIGGURAT_VP as usize + 4;
 
 /// A decision, as its dense index. Order is index order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -185,6 +189,14 @@ pub enum ActionKind {
     Decline,
     /// Take the treasure on this square.
     Treasure(Square),
+    /// Put the civilization building of the placed tile's colour on this tile of its
+    /// line, from supply or moved from the board (option: buildings).
+    Building(Square),
+    /// Build the ziggurat on the cross of five tiles centred on this square
+    /// (option: ziggurat).
+    Ziggurat(Square),
+    /// Take the ziggurat's end-of-turn VP in this colour (option: ziggurat).
+    ZigguratVp(Colour),
 }
 
 impl Action {
@@ -226,6 +238,9 @@ impl Action {
             ActionKind::Monument(m, s) => MONUMENT + m.index() as u16 * SQUARES as u16 + sq(s),
             ActionKind::Decline => DECLINE,
             ActionKind::Treasure(s) => TREASURE + sq(s),
+            ActionKind::Building(s) => BUILDING + sq(s),
+            ActionKind::Ziggurat(s) => ZIGGURAT + sq(s),
+            ActionKind::ZigguratVp(colour) => ZIGGURAT_VP + c(colour),
         }))
     }
 
@@ -252,7 +267,12 @@ impl Action {
                 ActionKind::Monument(Monument((k / SQUARES as u16) as u8), square(k))
             }
             DECLINE => ActionKind::Decline,
-            _ => ActionKind::Treasure(square(i - TREASURE)),
+            _ if i < BUILDING => ActionKind::Treasure(square(i - TREASURE)),
+            _ if i < ZIGGURAT => ActionKind::Building(square(i - BUILDING)),
+            _ if i < ZIGGURAT_VP => ActionKind::Ziggurat(square(i - ZIGGURAT)),
+            _ => ActionKind::ZigguratVp(
+                Colour::from_index((i - ZIGGURAT_VP) as usize).expect("in range"),
+            ),
         }
     }
 }
@@ -291,6 +311,9 @@ impl fmt::Display for ActionKind {
             ActionKind::Monument(m, s) => write!(f, "monument {m} {s}"),
             ActionKind::Decline => f.write_str("decline"),
             ActionKind::Treasure(s) => write!(f, "treasure {s}"),
+            ActionKind::Building(s) => write!(f, "building {s}"),
+            ActionKind::Ziggurat(s) => write!(f, "ziggurat {s}"),
+            ActionKind::ZigguratVp(c) => write!(f, "ziggurat-vp {c}"),
         }
     }
 }
@@ -303,7 +326,7 @@ pub enum ParseActionError {
     Empty,
     /// The first word is no action.
     #[error(
-        "unknown action `{0}` (expected pass, tile, leader, withdraw, catastrophe, swap, support, war, monument, decline or treasure)"
+        "unknown action `{0}` (expected pass, tile, leader, withdraw, catastrophe, swap, support, war, monument, decline, treasure, building, ziggurat or ziggurat-vp)"
     )]
     Verb(String),
     /// Wrong number of words after the verb.
@@ -427,6 +450,18 @@ impl FromStr for ActionKind {
                 arity("treasure", "a square", 1)?;
                 ActionKind::Treasure(square(args[0])?)
             }
+            "building" => {
+                arity("building", "a square of the new line", 1)?;
+                ActionKind::Building(square(args[0])?)
+            }
+            "ziggurat" => {
+                arity("ziggurat", "the centre square of the cross", 1)?;
+                ActionKind::Ziggurat(square(args[0])?)
+            }
+            "ziggurat-vp" => {
+                arity("ziggurat-vp", "a colour", 1)?;
+                ActionKind::ZigguratVp(colour(args[0])?)
+            }
             _ => return Err(ParseActionError::Verb(verb.to_owned())),
         })
     }
@@ -536,6 +571,9 @@ mod tests {
             "monument red-green E5",
             "decline",
             "treasure B2",
+            "building F5",
+            "ziggurat G6",
+            "ziggurat-vp blue",
             "pass",
         ] {
             assert_eq!(text.parse::<Action>().unwrap().to_string(), text);

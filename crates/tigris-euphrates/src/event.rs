@@ -119,6 +119,31 @@ pub enum Event {
     },
     /// The active seat declined a monument.
     MonumentDeclined,
+    /// The ziggurat was built on the cross centred on `square`.
+    ZigguratBuilt {
+        /// Centre of the cross.
+        square: Square,
+    },
+    /// The active seat declined the ziggurat.
+    ZigguratDeclined,
+    /// A civilization building was put on a tile, from supply or moved.
+    BuildingPlaced {
+        /// The building's colour.
+        colour: Colour,
+        /// Its new square.
+        square: Square,
+        /// Where it stood before, if it was moved.
+        from: Option<Square>,
+    },
+    /// The active seat declined to place a civilization building.
+    BuildingDeclined,
+    /// A monument or the ziggurat covered a building's tile: it returns to supply.
+    BuildingReturned {
+        /// The building's colour.
+        colour: Colour,
+        /// The square it left.
+        square: Square,
+    },
     /// A treasure was taken.
     TreasureTaken {
         /// By whom.
@@ -211,6 +236,22 @@ impl fmt::Display for Event {
                 write!(f, "monument {monument} built at {square}")
             }
             Event::MonumentDeclined => f.write_str("monument declined"),
+            Event::ZigguratBuilt { square } => write!(f, "ziggurat built centred on {square}"),
+            Event::ZigguratDeclined => f.write_str("ziggurat declined"),
+            Event::BuildingPlaced {
+                colour,
+                square,
+                from: None,
+            } => write!(f, "{colour} building placed on {square}"),
+            Event::BuildingPlaced {
+                colour,
+                square,
+                from: Some(from),
+            } => write!(f, "{colour} building moves from {from} to {square}"),
+            Event::BuildingDeclined => f.write_str("building declined"),
+            Event::BuildingReturned { colour, square } => {
+                write!(f, "{colour} building on {square} returns to supply")
+            }
             Event::TreasureTaken { seat, square } => {
                 write!(f, "seat {seat} takes the treasure on {square}")
             }

@@ -13,7 +13,8 @@ pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares}
 pub use event::{ConflictKind, Event, ReturnCause};
 pub use position::{Cell, ParsePositionError, Position, SeatSetup, Violation};
 pub use state::{
-    AfterDraws, Config, Conflict, Pending, Public, Reason, Tigris, TigrisError, TigrisView,
+    AfterDraws, AfterPlacement, Config, Conflict, Pending, Public, Reason, Tigris, TigrisError,
+    TigrisView,
 };
 
 /// The shared core this crate implements, re-exported.

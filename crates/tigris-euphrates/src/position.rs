@@ -5,7 +5,7 @@
 //! [`Position::into_game`] validates it and reports every violation at once.
 //!
 //! ```text
-//! tigris players 2 board classic variant standard
+//! tigris players 2 board classic variant standard buildings ziggurat
 //!     A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P
 //!  1  .  .  .  .  ~  ~  ~  ~  ~  .  r* .  ~  .  .  .
 //!  ...
@@ -20,9 +20,13 @@
 //! settlement, in capitals a tile turned face down under a monument, `*` after a tile a
 //! treasure on it, `X` a catastrophe, a seat number and `P` `F` `T` `K` a leader (priest,
 //! farmer, trader, king). Counts are given per colour in the order red, blue, green,
-//! black. Optional lines: `monument red-green E5`, `declined E5`, `conflict ...`,
-//! `wars ...`, `unification F6`, `monument-tile F6`, `draws ... after ...`,
-//! `bag-exhausted`, `over`; lines starting with `#` are comments.
+//! black. The header names the 2009 options in play after the variant (`buildings`,
+//! `ziggurat`). Optional lines: `monument red-green E5`, `declined E5`,
+//! `building red F5` (the building's tile), `ziggurat G6` (the cross's centre; its five
+//! tiles are drawn face down), `declined-ziggurat G6`, `conflict ...`, `wars ...`,
+//! `unification F6`, `placed F6 next monument|ziggurat|building`, `ziggurat-vp` (the
+//! active seat chooses his ziggurat VP), `draws ... after ...`, `bag-exhausted`, `over`;
+//! lines starting with `#` are comments.
 
 use core::fmt;
 use core::str::FromStr;
@@ -33,8 +37,8 @@ use crate::action::Monument;
 use crate::board::{Board, BoardKind, HEIGHT, SQUARES, Square, Squares, WIDTH};
 use crate::event::ConflictKind;
 use crate::state::{
-    AfterDraws, CATASTROPHES_PER_PLAYER, Config, Conflict, HAND_SIZE, Pending, Public,
-    TILES_PER_COLOUR, Tigris,
+    AfterDraws, AfterPlacement, CATASTROPHES_PER_PLAYER, Config, Conflict, HAND_SIZE, Pending,
+    Public, TILES_PER_COLOUR, Tigris,
 };
 
 /// What stands on a square.
@@ -91,6 +95,12 @@ pub struct Position {
     pub monuments: Vec<(Monument, Square)>,
     /// 2x2 squares whose monument was declined, by top-left square.
     pub declined: Vec<Square>,
+    /// Civilization buildings on the board, by colour and the square of their tile.
+    pub buildings: Vec<(Colour, Square)>,
+    /// The centre of the ziggurat's cross, once built.
+    pub ziggurat: Option<Square>,
+    /// Centres of crosses whose ziggurat was declined.
+    pub declined_ziggurats: Vec<Square>,
     /// Each seat's pieces.
     pub seats: Vec<SeatSetup>,
     /// Tiles in the bag per colour; `None` to let validation compute what is left.
@@ -109,8 +119,10 @@ pub struct Position {
     pub wars: Vec<Colour>,
     /// The unification tile while wars are fought.
     pub unification: Option<Square>,
-    /// The tile just placed, while its monument is to be decided.
-    pub monument_tile: Option<Square>,
+    /// The tile just placed, while its monument, ziggurat or building is to be decided.
+    pub placed: Option<(Square, AfterPlacement)>,
+    /// The active seat is choosing the colour of his ziggurat VP at the end of his turn.
+    pub ziggurat_vp: bool,
     /// Draws owed per seat.
     pub draws: Vec<u8>,
     /// What follows the draws.
@@ -231,8 +243,28 @@ pub enum Violation {
         square: Square,
     },
     /// A face-down tile with no monument on it.
-    #[error("face-down tile at {0} has no monument")]
+    #[error("face-down tile at {0} has no monument or ziggurat")]
     LooseFlippedTile(Square),
+    /// A piece of a 2009 option that the configuration does not use.
+    #[error("the position has a {0}, but that option is off")]
+    OptionOff(&'static str),
+    /// A building not on a face-up tile of its colour, or two of one colour.
+    #[error("the {colour} building at {square} is not alone on a face-up {colour} tile")]
+    BuildingPlacement {
+        /// Its colour.
+        colour: Colour,
+        /// Its square.
+        square: Square,
+    },
+    /// A ziggurat not on a cross of five face-down tiles of one colour, or overlapping a
+    /// monument.
+    #[error("the ziggurat centred on {0} does not stand on five face-down tiles of one colour")]
+    ZigguratPlacement(Square),
+    /// A pending ziggurat VP that is not due.
+    #[error(
+        "a ziggurat VP is pending, but the active seat's king is not in its kingdom at the end of a turn"
+    )]
+    ZigguratVp,
     /// Turn state out of range.
     #[error("active seat {active} or {actions} actions left is out of range")]
     Turn {
@@ -371,6 +403,16 @@ impl Position {
                 .filter_map(|m| p.monuments[m.index()].map(|c| (*m, c)))
                 .collect(),
             declined: p.declined.iter().filter_map(Square::from_space).collect(),
+            buildings: Colour::ALL
+                .into_iter()
+                .filter_map(|c| p.building(c).map(|s| (c, s)))
+                .collect(),
+            ziggurat: p.ziggurat,
+            declined_ziggurats: p
+                .ziggurat_declined
+                .iter()
+                .filter_map(Square::from_space)
+                .collect(),
             seats,
             bag: Some(ColourMap::from_fn(|c| game.bag.count(c) as u16)),
             removed: p.removed,
@@ -380,7 +422,8 @@ impl Position {
             conflict: p.conflict,
             wars: p.wars().collect(),
             unification: p.unification,
-            monument_tile: p.monument_tile,
+            placed: p.placed,
+            ziggurat_vp: p.ziggurat_vp_due,
             draws: p.draws[..n].to_vec(),
             after_draws: p.after_draws,
             bag_exhausted: p.bag_exhausted,
@@ -497,6 +540,40 @@ impl Position {
             p.monuments[m.index()] = Some(corner);
             covered.extend(squares.iter().map(|s| s.space()));
         }
+        // The ziggurat.
+        p.ziggurat = self.ziggurat;
+        if let Some(centre) = self.ziggurat {
+            if !config.ziggurat {
+                v.push(Violation::OptionOff("ziggurat"));
+            }
+            let mut cross = board.neighbours(centre.space());
+            cross.insert(centre.space());
+            let fits = cross.len() == 5
+                && !cross.intersects(&covered)
+                && flipped_colours
+                    .iter()
+                    .any(|tiles| (cross - *tiles).is_empty());
+            if !fits {
+                v.push(Violation::ZigguratPlacement(centre));
+            }
+            covered |= cross;
+        }
+        p.ziggurat_declined = self.declined_ziggurats.iter().map(|s| s.space()).collect();
+        if !self.declined_ziggurats.is_empty() && !config.ziggurat {
+            v.push(Violation::OptionOff("declined ziggurat"));
+        }
+        // Buildings.
+        p.buildings = [None; 4];
+        for &(colour, square) in &self.buildings {
+            if !config.buildings {
+                v.push(Violation::OptionOff("civilization building"));
+            }
+            let slot = &mut p.buildings[colour.index()];
+            if slot.is_some() || !p.tiles[colour.index()].contains(square.space()) {
+                v.push(Violation::BuildingPlacement { colour, square });
+            }
+            *slot = Some(square);
+        }
         for s in (p.flipped - covered).iter() {
             v.push(Violation::LooseFlippedTile(
                 Square::from_space(s).expect("on board"),
@@ -576,7 +653,8 @@ impl Position {
         p.conflict = self.conflict;
         p.wars = self.wars.iter().fold(0, |m, c| m | (1 << c.index()));
         p.unification = self.unification;
-        p.monument_tile = self.monument_tile;
+        p.placed = self.placed;
+        p.ziggurat_vp_due = self.ziggurat_vp;
         p.draws = [0; 4];
         if self.draws.len() > n {
             v.push(Violation::Draws);
@@ -621,6 +699,18 @@ impl Position {
                 }
             }
         }
+        if self.ziggurat_vp {
+            let due = p.ziggurat.is_some_and(|centre| {
+                let kingdom = board.grid().component(centre.space(), p.occupied());
+                p.leaders
+                    .get(self.active.index())
+                    .and_then(|l| l[Colour::Black.index()])
+                    .is_some_and(|k| kingdom.contains(k.space()))
+            });
+            if !due || self.actions_left != 0 || self.over {
+                v.push(Violation::ZigguratVp);
+            }
+        }
         if !v.is_empty() {
             return Err(v);
         }
@@ -657,11 +747,18 @@ impl fmt::Display for Position {
         } else {
             "standard"
         };
-        writeln!(
+        write!(
             f,
             "tigris players {} board {board} variant {variant}",
             self.config.players
         )?;
+        if self.config.buildings {
+            f.write_str(" buildings")?;
+        }
+        if self.config.ziggurat {
+            f.write_str(" ziggurat")?;
+        }
+        writeln!(f)?;
         let mut line = String::from("   ");
         for c in 0..WIDTH {
             line.push_str(&format!(" {} ", (b'A' + c as u8) as char));
@@ -702,6 +799,15 @@ impl fmt::Display for Position {
         for s in &self.declined {
             writeln!(f, "declined {s}")?;
         }
+        for (c, s) in &self.buildings {
+            writeln!(f, "building {c} {s}")?;
+        }
+        if let Some(s) = self.ziggurat {
+            writeln!(f, "ziggurat {s}")?;
+        }
+        for s in &self.declined_ziggurats {
+            writeln!(f, "declined-ziggurat {s}")?;
+        }
         writeln!(
             f,
             "turn {} active {} actions {}",
@@ -736,8 +842,16 @@ impl fmt::Display for Position {
         if let Some(s) = self.unification {
             writeln!(f, "unification {s}")?;
         }
-        if let Some(s) = self.monument_tile {
-            writeln!(f, "monument-tile {s}")?;
+        if let Some((s, next)) = self.placed {
+            let next = match next {
+                AfterPlacement::Monument => "monument",
+                AfterPlacement::Ziggurat => "ziggurat",
+                AfterPlacement::Building => "building",
+            };
+            writeln!(f, "placed {s} next {next}")?;
+        }
+        if self.ziggurat_vp {
+            writeln!(f, "ziggurat-vp")?;
         }
         if self.draws.iter().any(|&d| d > 0) || self.after_draws != AfterDraws::Nothing {
             let after = match self.after_draws {
@@ -781,7 +895,16 @@ impl FromStr for Position {
             .ok_or_else(|| err(1, "empty position".into()))?;
         let words: Vec<&str> = header.split_whitespace().collect();
         let config = match words.as_slice() {
-            ["tigris", "players", n, "board", board, "variant", variant] => {
+            [
+                "tigris",
+                "players",
+                n,
+                "board",
+                board,
+                "variant",
+                variant,
+                options @ ..,
+            ] => {
                 let players = n
                     .parse()
                     .map_err(|_| err(line, format!("bad player count `{n}`")))?;
@@ -805,16 +928,34 @@ impl FromStr for Position {
                         ));
                     }
                 };
+                let (mut buildings, mut ziggurat) = (false, false);
+                for option in options {
+                    let flag = match *option {
+                        "buildings" => &mut buildings,
+                        "ziggurat" => &mut ziggurat,
+                        other => {
+                            return Err(err(
+                                line,
+                                format!("unknown option `{other}` (buildings or ziggurat)"),
+                            ));
+                        }
+                    };
+                    if core::mem::replace(flag, true) {
+                        return Err(err(line, format!("option `{option}` named twice")));
+                    }
+                }
                 Config {
                     players,
                     english_variant,
                     board,
+                    buildings,
+                    ziggurat,
                 }
             }
             _ => {
                 return Err(err(
                     line,
-                    "expected `tigris players N board classic|alternative variant standard|english`".into(),
+                    "expected `tigris players N board classic|alternative variant standard|english [buildings] [ziggurat]`".into(),
                 ));
             }
         };
@@ -867,6 +1008,9 @@ impl FromStr for Position {
             cells,
             monuments: Vec::new(),
             declined: Vec::new(),
+            buildings: Vec::new(),
+            ziggurat: None,
+            declined_ziggurats: Vec::new(),
             seats: Vec::new(),
             bag: None,
             removed: ColourMap::splat(0),
@@ -876,7 +1020,8 @@ impl FromStr for Position {
             conflict: None,
             wars: Vec::new(),
             unification: None,
-            monument_tile: None,
+            placed: None,
+            ziggurat_vp: false,
             draws: Vec::new(),
             after_draws: AfterDraws::Nothing,
             bag_exhausted: false,
@@ -1012,7 +1157,23 @@ impl FromStr for Position {
                     pos.wars = cs.iter().map(|c| colour(c)).collect::<Result<_, _>>()?;
                 }
                 ["unification", s] => pos.unification = Some(square(s)?),
-                ["monument-tile", s] => pos.monument_tile = Some(square(s)?),
+                ["placed", s, "next", next] => {
+                    let next = match *next {
+                        "monument" => AfterPlacement::Monument,
+                        "ziggurat" => AfterPlacement::Ziggurat,
+                        "building" => AfterPlacement::Building,
+                        _ => return Err(bad("after a placement: monument, ziggurat or building")),
+                    };
+                    pos.placed = Some((square(s)?, next));
+                }
+                ["building", c, s] => pos.buildings.push((colour(c)?, square(s)?)),
+                ["ziggurat", s] => {
+                    if pos.ziggurat.replace(square(s)?).is_some() {
+                        return Err(bad("a second ziggurat"));
+                    }
+                }
+                ["declined-ziggurat", s] => pos.declined_ziggurats.push(square(s)?),
+                ["ziggurat-vp"] => pos.ziggurat_vp = true,
                 ["draws", rest @ .., "after", after] => {
                     pos.draws = rest
                         .iter()

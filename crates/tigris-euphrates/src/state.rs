@@ -34,6 +34,12 @@ pub struct Config {
     /// Which board.
     #[cfg_attr(feature = "serde", serde(default))]
     pub board: BoardKind,
+    /// The civilization buildings of the 2009 edition (T16).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub buildings: bool,
+    /// The ziggurat of the 2009 edition (T16).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ziggurat: bool,
 }
 
 impl Config {
@@ -43,6 +49,8 @@ impl Config {
             players,
             english_variant: false,
             board: BoardKind::Classic,
+            buildings: false,
+            ziggurat: false,
         }
     }
 
@@ -55,6 +63,18 @@ impl Config {
     /// The same on another board.
     pub const fn with_board(mut self, board: BoardKind) -> Config {
         self.board = board;
+        self
+    }
+
+    /// The same with the civilization buildings on or off.
+    pub const fn with_buildings(mut self, on: bool) -> Config {
+        self.buildings = on;
+        self
+    }
+
+    /// The same with the ziggurat on or off.
+    pub const fn with_ziggurat(mut self, on: bool) -> Config {
+        self.ziggurat = on;
         self
     }
 }
@@ -121,7 +141,9 @@ pub enum Reason {
     #[error("no catastrophe tile left")]
     NoCatastrophe,
     /// A catastrophe cannot go there.
-    #[error("a catastrophe cannot hit a treasure, monument, leader or catastrophe")]
+    #[error(
+        "a catastrophe cannot hit a treasure, monument, ziggurat, leader, civilization building or catastrophe"
+    )]
     Protected,
     /// Not that many tiles in hand to discard.
     #[error("not those tiles in hand")]
@@ -138,6 +160,12 @@ pub enum Reason {
     /// That treasure cannot be taken (framed ones first).
     #[error("that treasure cannot be taken now (framed treasures first)")]
     NoSuchTreasure,
+    /// The ziggurat cannot be built on that cross.
+    #[error("the ziggurat cannot be built on that cross")]
+    NoSuchZiggurat,
+    /// The building cannot go on that square.
+    #[error("the civilization building cannot go on that square")]
+    NoSuchBuilding,
 }
 
 /// What is being decided.
@@ -153,6 +181,13 @@ pub enum Pending {
     WarOrder,
     /// The active seat builds a monument or declines.
     Monument,
+    /// The active seat builds the ziggurat or declines.
+    Ziggurat,
+    /// The active seat puts a civilization building on the new line or declines.
+    Building,
+    /// The active seat, whose king is in the ziggurat's kingdom at the end of his
+    /// turn, chooses the colour of his ziggurat VP.
+    ZigguratVp,
     /// A trader's owner takes a treasure.
     Treasure(Seat),
     /// A tile is drawn for a seat (chance).
@@ -174,6 +209,20 @@ pub enum AfterDraws {
     Swap,
     /// End-of-turn refills: then the next turn starts (or the game ends).
     EndOfTurn,
+}
+
+/// What remains to be decided about the tile just placed, in the order of T16:
+/// monument, then ziggurat, then building.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum AfterPlacement {
+    /// A monument may be built.
+    Monument,
+    /// Then the ziggurat.
+    Ziggurat,
+    /// Then a civilization building.
+    Building,
 }
 
 /// A conflict being fought.
@@ -225,6 +274,12 @@ pub struct Public {
     pub(crate) monuments: [Option<Square>; 6],
     /// Top-left squares of 2x2 squares whose monument was declined.
     pub(crate) declined: Squares,
+    /// The civilization building of each colour, by the square of its tile.
+    pub(crate) buildings: [Option<Square>; 4],
+    /// The centre of the ziggurat's cross, once built.
+    pub(crate) ziggurat: Option<Square>,
+    /// Centres of crosses whose ziggurat was declined.
+    pub(crate) ziggurat_declined: Squares,
     pub(crate) hand_sizes: [u8; 4],
     pub(crate) catastrophes_left: [u8; 4],
     pub(crate) vp: [ColourMap<u16>; 4],
@@ -241,8 +296,10 @@ pub struct Public {
     /// Colours of the wars still to fight (bit per colour).
     pub(crate) wars: u8,
     pub(crate) unification: Option<Square>,
-    /// The tile just placed, while its monument is to be decided.
-    pub(crate) monument_tile: Option<Square>,
+    /// The tile just placed, while its monument, ziggurat or building is to be decided.
+    pub(crate) placed: Option<(Square, AfterPlacement)>,
+    /// The end of the turn waits for the active seat's choice of ziggurat VP.
+    pub(crate) ziggurat_vp_due: bool,
     pub(crate) draws: [u8; 4],
     pub(crate) after_draws: AfterDraws,
     pub(crate) bag_exhausted: bool,
@@ -585,7 +642,29 @@ impl Public {
 
     fn catastrophe_targets(&self) -> Squares {
         let occupied = self.occupied();
-        self.empty(occupied) | (self.face_up() - self.treasures)
+        self.empty(occupied) | (self.face_up() - self.treasures - self.building_squares())
+    }
+
+    /// Tiles carrying a civilization building: safe from wars and catastrophes.
+    #[inline]
+    pub(crate) fn building_squares(&self) -> Squares {
+        let mut set = Squares::EMPTY;
+        for s in self.buildings.iter().flatten() {
+            set.insert(sp(*s));
+        }
+        set
+    }
+
+    /// The tile just placed, if `step` is what is being decided about it.
+    fn placed_at(&self, step: AfterPlacement) -> Option<Square> {
+        self.placed.and_then(|(s, at)| (at == step).then_some(s))
+    }
+
+    /// The colour of the face-up tile on `square`.
+    fn face_up_colour(&self, square: Square) -> Option<Colour> {
+        Colour::ALL
+            .into_iter()
+            .find(|c| self.tiles[c.index()].contains(sp(square)))
     }
 
     /// The numbers of tiles `seat` may commit to `conflict`, as a bit mask (bit n: n tiles).
@@ -619,13 +698,10 @@ impl Public {
     /// Monument options for the tile just placed: (monument, top-left square).
     fn monument_options(&self, out: &mut SmallVec<[(Monument, Square); 8]>) {
         out.clear();
-        let Some(tile) = self.monument_tile else {
+        let Some(tile) = self.placed_at(AfterPlacement::Monument) else {
             return;
         };
-        let Some(colour) = Colour::ALL
-            .into_iter()
-            .find(|c| self.tiles[c.index()].contains(sp(tile)))
-        else {
+        let Some(colour) = self.face_up_colour(tile) else {
             return;
         };
         // Most tiles complete no square: look for one before listing monuments.
@@ -651,6 +727,68 @@ impl Public {
         out.sort_unstable();
     }
 
+    /// Centres of the crosses of five face-up tiles of one colour that the tile just
+    /// placed completes, where the ziggurat may be built (T16).
+    fn ziggurat_options(&self) -> Squares {
+        let mut out = Squares::EMPTY;
+        if !self.config.ziggurat || self.ziggurat.is_some() {
+            return out;
+        }
+        let Some(tile) = self.placed_at(AfterPlacement::Ziggurat) else {
+            return out;
+        };
+        let Some(colour) = self.face_up_colour(tile) else {
+            return out;
+        };
+        let tiles = self.tiles[colour.index()];
+        let board = self.board();
+        let mut centres = board.neighbours(sp(tile));
+        centres.insert(sp(tile));
+        for centre in (centres & tiles).iter() {
+            let arms = board.neighbours(centre);
+            if arms.len() == 4
+                && (arms - tiles).is_empty()
+                && !self.ziggurat_declined.contains(centre)
+            {
+                out.insert(centre);
+            }
+        }
+        out
+    }
+
+    /// Where the building of the tile just placed may go (T16): any tile of a straight
+    /// line of 3 or more face-up tiles of its colour through the placed tile; a
+    /// building already on the board moves only to a line strictly longer than the
+    /// longest line now through its own tile.
+    fn building_options(&self) -> Squares {
+        let mut out = Squares::EMPTY;
+        if !self.config.buildings {
+            return out;
+        }
+        let Some(tile) = self.placed_at(AfterPlacement::Building) else {
+            return out;
+        };
+        let Some(colour) = self.face_up_colour(tile) else {
+            return out;
+        };
+        let tiles = self.tiles[colour.index()];
+        let current = self.buildings[colour.index()];
+        let under = current.map_or(0, |b| {
+            let (row, column) = lines_through(tiles, b);
+            row.len().max(column.len())
+        });
+        let (row, column) = lines_through(tiles, tile);
+        for line in [row, column] {
+            if line.len() >= 3 && line.len() > under {
+                out |= line;
+            }
+        }
+        if let Some(b) = current {
+            out.remove(sp(b));
+        }
+        out
+    }
+
     /// The first kingdom (clockwise from the active seat's trader) holding a trader and
     /// two or more treasures: its owner and the treasures he may take next.
     fn treasure_due(&self) -> Option<(Seat, Squares)> {
@@ -670,6 +808,31 @@ impl Public {
         }
         None
     }
+}
+
+/// The horizontal and the vertical run of `tiles` through `s` (each holding `s`).
+fn lines_through(tiles: Squares, s: Square) -> (Squares, Squares) {
+    let walk = |dc: isize, dr: isize| {
+        let mut line = Squares::single(sp(s));
+        for sign in [1, -1] {
+            let (mut c, mut r) = (s.column() as isize, s.row() as isize);
+            loop {
+                c += dc * sign;
+                r += dr * sign;
+                match (c >= 0 && r >= 0)
+                    .then(|| Square::new(c as usize, r as usize))
+                    .flatten()
+                {
+                    Some(next) if tiles.contains(sp(next)) => {
+                        line.insert(sp(next));
+                    }
+                    _ => break,
+                }
+            }
+        }
+        line
+    };
+    (walk(1, 0), walk(0, 1))
 }
 
 /// Top-left corners of the 2x2 squares containing `s` that lie on the board.
@@ -800,6 +963,18 @@ impl Public {
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// The square of the civilization building of a colour, if it is on the board.
+    pub fn building(&self, colour: Colour) -> Option<Square> {
+        self.buildings[colour.index()]
+    }
+    /// The centre square of the ziggurat, once built.
+    pub fn ziggurat(&self) -> Option<Square> {
+        self.ziggurat
+    }
+    /// The tile just placed and what is still to be decided about it.
+    pub fn placed(&self) -> Option<(Square, AfterPlacement)> {
+        self.placed
+    }
     /// Whether a draw could not be served in full (the game ends after this turn).
     pub fn bag_exhausted(&self) -> bool {
         self.bag_exhausted
@@ -838,6 +1013,9 @@ impl Tigris {
                 leaders: [[None; 4]; 4],
                 monuments: [None; 6],
                 declined: Squares::EMPTY,
+                buildings: [None; 4],
+                ziggurat: None,
+                ziggurat_declined: Squares::EMPTY,
                 hand_sizes: [0; 4],
                 catastrophes_left,
                 vp: [ColourMap::splat(0); 4],
@@ -851,7 +1029,8 @@ impl Tigris {
                 conflict: None,
                 wars: 0,
                 unification: None,
-                monument_tile: None,
+                placed: None,
+                ziggurat_vp_due: false,
                 draws,
                 after_draws: AfterDraws::Setup,
                 bag_exhausted: false,
@@ -915,6 +1094,9 @@ impl Tigris {
             Pending::Support(_) => "a support",
             Pending::WarOrder => "the next war",
             Pending::Monument => "a monument or decline",
+            Pending::Ziggurat => "the ziggurat or decline",
+            Pending::Building => "a civilization building or decline",
+            Pending::ZigguratVp => "the colour of the ziggurat VP",
             Pending::Treasure(_) => "a treasure",
         };
         let active = p.active;
@@ -1018,6 +1200,22 @@ impl Tigris {
                     Err(Reason::NoSuchMonument)
                 }
             }
+            (Pending::Ziggurat | Pending::Building, ActionKind::Decline) => Ok(()),
+            (Pending::Ziggurat, ActionKind::Ziggurat(s)) => {
+                if p.ziggurat_options().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchZiggurat)
+                }
+            }
+            (Pending::Building, ActionKind::Building(s)) => {
+                if p.building_options().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchBuilding)
+                }
+            }
+            (Pending::ZigguratVp, ActionKind::ZigguratVp(_)) => Ok(()),
             (Pending::Treasure(_), ActionKind::Treasure(s)) => match p.treasure_due() {
                 Some((_, options)) if options.contains(sp(s)) => Ok(()),
                 _ => Err(Reason::NoSuchTreasure),
@@ -1127,6 +1325,19 @@ impl Tigris {
                 }
                 out.push(Action::raw(action::DECLINE));
             }
+            Pending::Ziggurat => {
+                out.push(Action::raw(action::DECLINE));
+                push_squares(out, action::ZIGGURAT, p.ziggurat_options());
+            }
+            Pending::Building => {
+                out.push(Action::raw(action::DECLINE));
+                push_squares(out, action::BUILDING, p.building_options());
+            }
+            Pending::ZigguratVp => {
+                for c in Colour::ALL {
+                    out.push(Action::raw(action::ZIGGURAT_VP + c.index() as u16));
+                }
+            }
             Pending::Treasure(_) => {
                 if let Some((_, options)) = p.treasure_due() {
                     push_squares(out, action::TREASURE, options);
@@ -1177,19 +1388,24 @@ impl Tigris {
             ActionKind::Support(n) => self.commit(n, ev),
             ActionKind::War(c) => self.start_war(c, ev),
             ActionKind::Monument(m, s) => self.build_monument(m, s, ev),
-            ActionKind::Decline => {
-                let mut options = SmallVec::new();
-                self.public.monument_options(&mut options);
-                for (_, corner) in options {
-                    self.public.declined.insert(sp(corner));
-                }
-                self.public.monument_tile = None;
-                ev.push(Event::MonumentDeclined);
-            }
+            ActionKind::Decline => self.decline(ev),
             ActionKind::Treasure(s) => {
                 if let Pending::Treasure(owner) = self.public.pending {
                     self.take_treasure(owner, s, ev);
                 }
+            }
+            ActionKind::Ziggurat(s) => self.build_ziggurat(s, ev),
+            ActionKind::Building(s) => self.put_building(s, ev),
+            ActionKind::ZigguratVp(c) => {
+                let p = &mut self.public;
+                p.ziggurat_vp_due = false;
+                p.vp[active.index()][c] += 1;
+                ev.push(Event::Vp {
+                    seat: active,
+                    colour: c,
+                    amount: 1,
+                });
+                self.finish_turn(ev);
             }
         }
         self.settle(ev);
@@ -1221,6 +1437,9 @@ impl Tigris {
     fn settle(&mut self, ev: &mut impl Events) {
         loop {
             let p = &mut self.public;
+            if p.pending == Pending::Over {
+                return;
+            }
             if p.after_draws != AfterDraws::Nothing {
                 if p.draws.iter().any(|&d| d > 0) {
                     if self.bag.is_empty() {
@@ -1304,15 +1523,34 @@ impl Tigris {
                 continue;
             }
             p.unification = None;
-            if p.monument_tile.is_some() {
-                let mut options = SmallVec::new();
-                p.monument_options(&mut options);
-                if options.is_empty() {
-                    p.monument_tile = None;
-                } else {
-                    p.pending = Pending::Monument;
-                    return;
+            // T16's order after a placement: monument, ziggurat, building.
+            if let Some((tile, step)) = p.placed {
+                match step {
+                    AfterPlacement::Monument => {
+                        let mut options = SmallVec::new();
+                        p.monument_options(&mut options);
+                        if !options.is_empty() {
+                            p.pending = Pending::Monument;
+                            return;
+                        }
+                        p.placed = Some((tile, AfterPlacement::Ziggurat));
+                    }
+                    AfterPlacement::Ziggurat => {
+                        if !p.ziggurat_options().is_empty() {
+                            p.pending = Pending::Ziggurat;
+                            return;
+                        }
+                        p.placed = Some((tile, AfterPlacement::Building));
+                    }
+                    AfterPlacement::Building => {
+                        if !p.building_options().is_empty() {
+                            p.pending = Pending::Building;
+                            return;
+                        }
+                        p.placed = None;
+                    }
                 }
+                continue;
             }
             if let Some((owner, options)) = p.treasure_due() {
                 if options.len() == 1 {
@@ -1327,11 +1565,12 @@ impl Tigris {
                 p.pending = Pending::Treasure(owner);
                 return;
             }
+            if p.ziggurat_vp_due {
+                p.pending = Pending::ZigguratVp;
+                return;
+            }
             if p.actions_left == 0 {
                 self.end_turn(ev);
-                if self.public.pending == Pending::Over {
-                    return;
-                }
                 continue;
             }
             p.pending = Pending::Action;
@@ -1370,17 +1609,21 @@ impl Tigris {
                     .leader_owner_in(colour, *kingdom)
                     .or_else(|| p.leader_owner_in(Colour::Black, *kingdom));
                 if let Some(owner) = owner {
-                    p.vp[owner.index()][colour] += 1;
+                    // T16: the building of the tile's colour in the kingdom adds one VP.
+                    let amount = 1 + p.buildings[colour.index()]
+                        .is_some_and(|b| kingdom.contains(sp(b)))
+                        as u16;
+                    p.vp[owner.index()][colour] += amount;
                     ev.push(Event::Vp {
                         seat: owner,
                         colour,
-                        amount: 1,
+                        amount,
                     });
                 }
             }
             _ => {}
         }
-        p.monument_tile = Some(square);
+        p.placed = Some((square, AfterPlacement::Monument));
     }
 
     fn place_leader(&mut self, colour: Colour, square: Square, ev: &mut impl Events) {
@@ -1529,7 +1772,8 @@ impl Tigris {
                     square: loser_square,
                     cause: ReturnCause::Defeat,
                 });
-                let mut lost = side & p.tiles[colour.index()];
+                // Tiles under a civilization building survive wars (T7, T16).
+                let mut lost = (side & p.tiles[colour.index()]) - p.building_squares();
                 if colour == Colour::Red {
                     // Priests' war: temples with a treasure or supporting another leader stay.
                     lost -= p.treasures;
@@ -1637,14 +1881,75 @@ impl Tigris {
         p.flipped |= squares;
         p.flipped_colours[colour.index()] |= squares;
         p.monuments[monument.index()] = Some(corner);
-        p.monument_tile = None;
+        p.placed = p.placed.map(|(s, _)| (s, AfterPlacement::Ziggurat));
         ev.push(Event::MonumentBuilt {
             monument,
             square: corner,
         });
+        p.return_buildings_under(squares, ev);
         if colour == Colour::Red {
             p.return_leaders_without_temple(ev);
         }
+    }
+
+    /// Declines whatever is being decided about the tile just placed.
+    fn decline(&mut self, ev: &mut impl Events) {
+        let p = &mut self.public;
+        match p.pending {
+            Pending::Monument => {
+                let mut options = SmallVec::new();
+                p.monument_options(&mut options);
+                for (_, corner) in options {
+                    p.declined.insert(sp(corner));
+                }
+                p.placed = p.placed.map(|(s, _)| (s, AfterPlacement::Ziggurat));
+                ev.push(Event::MonumentDeclined);
+            }
+            Pending::Ziggurat => {
+                // Like a monument's square, a declined cross never carries the ziggurat.
+                p.ziggurat_declined |= p.ziggurat_options();
+                p.placed = p.placed.map(|(s, _)| (s, AfterPlacement::Building));
+                ev.push(Event::ZigguratDeclined);
+            }
+            Pending::Building => {
+                p.placed = None;
+                ev.push(Event::BuildingDeclined);
+            }
+            _ => {}
+        }
+    }
+
+    fn build_ziggurat(&mut self, centre: Square, ev: &mut impl Events) {
+        let p = &mut self.public;
+        let mut cross = p.board().neighbours(sp(centre));
+        cross.insert(sp(centre));
+        let colour = p
+            .face_up_colour(centre)
+            .expect("a checked ziggurat stands on face-up tiles");
+        p.tiles[colour.index()] -= cross;
+        p.flipped |= cross;
+        p.flipped_colours[colour.index()] |= cross;
+        p.ziggurat = Some(centre);
+        p.placed = p.placed.map(|(s, _)| (s, AfterPlacement::Building));
+        ev.push(Event::ZigguratBuilt { square: centre });
+        p.return_buildings_under(cross, ev);
+        if colour == Colour::Red {
+            p.return_leaders_without_temple(ev);
+        }
+    }
+
+    fn put_building(&mut self, square: Square, ev: &mut impl Events) {
+        let p = &mut self.public;
+        let colour = p
+            .face_up_colour(square)
+            .expect("a checked building goes on a face-up tile");
+        let from = p.buildings[colour.index()].replace(square);
+        p.placed = None;
+        ev.push(Event::BuildingPlaced {
+            colour,
+            square,
+            from,
+        });
     }
 
     fn take_treasure(&mut self, owner: Seat, square: Square, ev: &mut impl Events) {
@@ -1657,6 +1962,8 @@ impl Tigris {
         });
     }
 
+    /// End of turn (T12): monument VP, then the ziggurat's VP (a decision), then
+    /// [`Self::finish_turn`].
     fn end_turn(&mut self, ev: &mut impl Events) {
         let p = &mut self.public;
         let active = p.active;
@@ -1677,6 +1984,22 @@ impl Tigris {
                 }
             }
         }
+        if let Some(centre) = p.ziggurat {
+            let kingdom = p.region_of(sp(centre));
+            if p.leaders[active.index()][Colour::Black.index()]
+                .is_some_and(|q| kingdom.contains(sp(q)))
+            {
+                p.ziggurat_vp_due = true;
+                return;
+            }
+        }
+        self.finish_turn(ev);
+    }
+
+    /// The rest of the end of turn: the end of the game, or refills.
+    fn finish_turn(&mut self, ev: &mut impl Events) {
+        let p = &mut self.public;
+        let active = p.active;
         ev.push(Event::TurnEnded { seat: active });
         if p.treasures.len() <= END_TREASURES || p.bag_exhausted {
             p.pending = Pending::Over;
@@ -1696,6 +2019,21 @@ impl Public {
         Seat::all(self.seats()).find(|s| {
             self.leaders[s.index()][colour.index()].is_some_and(|q| kingdom.contains(sp(q)))
         })
+    }
+
+    /// T16: a building under a new monument or ziggurat goes back to supply.
+    fn return_buildings_under(&mut self, covered: Squares, ev: &mut impl Events) {
+        for c in Colour::ALL {
+            if let Some(b) = self.buildings[c.index()] {
+                if covered.contains(sp(b)) {
+                    self.buildings[c.index()] = None;
+                    ev.push(Event::BuildingReturned {
+                        colour: c,
+                        square: b,
+                    });
+                }
+            }
+        }
     }
 
     /// T11: leaders with no adjacent face-up temple go back to supply.
@@ -1762,9 +2100,12 @@ impl Game for Tigris {
     #[inline]
     fn to_move(&self) -> ToMove {
         match self.public.pending {
-            Pending::Action | Pending::WarOrder | Pending::Monument => {
-                ToMove::Seat(self.public.active)
-            }
+            Pending::Action
+            | Pending::WarOrder
+            | Pending::Monument
+            | Pending::Ziggurat
+            | Pending::Building
+            | Pending::ZigguratVp => ToMove::Seat(self.public.active),
             Pending::Support(s) | Pending::Treasure(s) => ToMove::Seat(s),
             Pending::Draw(_) => ToMove::Chance,
             Pending::Over => ToMove::Terminal,

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use mesopotamia_core::{Colour, Game, Seat, ToMove};
-use tigris_euphrates::{Action, Draw, Event, Monument, Position, Square, Tigris};
+use tigris_euphrates::{Action, Draw, Event, Monument, Pending, Position, Square, Tigris};
 
 struct Scenario {
     position: String,
@@ -89,6 +89,25 @@ fn check(game: &Tigris, last_events: &[Event], fact: &str, at: &str) {
         ["monument", m, q] => {
             let m: Monument = m.parse().expect("a monument");
             assert_eq!(p.monument(m), Some(square(q)), "{at}");
+        }
+        ["building", c, "none"] => assert_eq!(p.building(colour(c)), None, "{at}"),
+        ["building", c, q] => assert_eq!(p.building(colour(c)), Some(square(q)), "{at}"),
+        ["ziggurat", "none"] => assert_eq!(p.ziggurat(), None, "{at}"),
+        ["ziggurat", q] => assert_eq!(p.ziggurat(), Some(square(q)), "{at}"),
+        ["pending", what] => {
+            let name = match p.pending() {
+                Pending::Action => "action",
+                Pending::Support(_) => "support",
+                Pending::WarOrder => "war",
+                Pending::Monument => "monument",
+                Pending::Ziggurat => "ziggurat",
+                Pending::Building => "building",
+                Pending::ZigguratVp => "ziggurat-vp",
+                Pending::Treasure(_) => "treasure",
+                Pending::Draw(_) => "draw",
+                Pending::Over => "over",
+            };
+            assert_eq!(name, *what, "{at}");
         }
         ["legal", rest @ ..] | ["illegal", rest @ ..] => {
             let action: Action = rest.join(" ").parse().expect("an action");

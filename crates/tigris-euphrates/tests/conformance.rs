@@ -1,5 +1,8 @@
 //! The core's conformance kit: 1,000 seeded games in all for 2, 3 and 4 players, with and
-//! without the English variant, and a longer run behind `#[ignore]`.
+//! without the English variant, 480 more over every combination of the options, and a
+//! longer run behind `#[ignore]`.
+
+mod common;
 
 use mesopotamia_core::testkit::{ConformanceOptions, ConformanceReport, check_conformance};
 use rand_chacha::ChaCha8Rng;
@@ -43,6 +46,16 @@ fn four_players() {
     run(Config::new(4).with_english_variant(true), &quick(100), 40);
 }
 
+/// Alternative board x buildings x ziggurat x English variant, 2 to 4 players.
+#[test]
+fn every_combination_of_options() {
+    for players in 2..=4 {
+        for (bits, config) in common::every_config(players).enumerate() {
+            run(config, &quick(10), 500 + 16 * players as u64 + bits as u64);
+        }
+    }
+}
+
 #[test]
 fn every_check_at_every_step() {
     let full = ConformanceOptions {
@@ -53,12 +66,14 @@ fn every_check_at_every_step() {
     };
     for players in 2..=4 {
         run(Config::new(players), &full, 100 + players as u64);
+        // Every option at once.
+        run(common::config(players, 15), &full, 200 + players as u64);
     }
 }
 
 /// `cargo test -p tigris-euphrates --release -- --ignored`
 #[test]
-#[ignore = "long: 6,000 more games with every check at every step"]
+#[ignore = "long: 48,000 more games with every check at every step"]
 fn long_run() {
     let full = ConformanceOptions {
         games: 1000,
@@ -67,12 +82,8 @@ fn long_run() {
         deep_check_every: 1,
     };
     for players in 2..=4 {
-        for english in [false, true] {
-            run(
-                Config::new(players).with_english_variant(english),
-                &full,
-                1000 + players as u64,
-            );
+        for (bits, config) in common::every_config(players).enumerate() {
+            run(config, &full, 1000 + 16 * players as u64 + bits as u64);
         }
     }
 }

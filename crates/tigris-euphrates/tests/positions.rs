@@ -1,0 +1,154 @@
+//! The position format with the 2009 options: round trips, and validation that names
+//! every violation at once.
+
+use mesopotamia_core::Colour;
+use tigris_euphrates::{AfterPlacement, Pending, Position, Square, Violation};
+
+/// A game with every option: the ziggurat on H5 (lion's king J4 in its kingdom), the
+/// market building on C10, a declined cross of markets centred on D10.
+const BASE: &str = "\
+tigris players 2 board classic variant english buildings ziggurat
+    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P
+ 1  .  .  .  .  ~  ~  ~  ~  ~  .  r* .  ~  .  .  .
+ 2  .  r* .  .  ~  .  .  .  .  .  .  .  ~  .  .  r*
+ 3  .  .  .  ~  ~  r* .  .  .  .  .  .  ~  ~  .  .
+ 4  ~  ~  ~  ~  .  .  .  K  .  0K .  .  .  ~  ~  ~
+ 5  .  .  .  .  .  .  K  K  K  r  .  .  .  r* ~  ~
+ 6  .  .  .  .  .  .  .  K  .  .  .  .  .  .  ~  .
+ 7  ~  ~  ~  ~  .  .  .  .  r* .  .  .  ~  ~  ~  .
+ 8  .  r* .  ~  ~  ~  ~  .  .  .  .  .  ~  .  .  .
+ 9  .  .  .  g  .  .  ~  ~  ~  ~  ~  ~  ~  .  r* .
+10  .  g  g  g  g  r* .  .  .  .  .  .  .  .  .  .
+11  .  .  .  g  .  .  .  .  .  .  r* .  .  .  .  .
+seat 0 hand 2 1 2 1 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
+seat 1 hand 2 1 2 1 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
+removed 0 0 0 0
+building green C10
+ziggurat H5
+declined-ziggurat D10
+turn 3 active 0 actions 2
+";
+
+fn base() -> Position {
+    BASE.parse().unwrap()
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+#[test]
+fn the_options_pieces_round_trip() {
+    let position = base();
+    let game = position.into_game().unwrap();
+    let p = game.public();
+    assert_eq!(p.ziggurat(), Some(sq("H5")));
+    assert_eq!(p.building(Colour::Green), Some(sq("C10")));
+    assert_eq!(p.building(Colour::Red), None);
+    assert!(p.flipped().contains(sq("H6").space()));
+    let text = Position::from_game(&game).to_string();
+    assert!(text.contains("declined-ziggurat D10"), "{text}");
+    assert_eq!(text.parse::<Position>().unwrap().into_game().unwrap(), game);
+}
+
+#[test]
+fn a_pending_ziggurat_vp_and_a_placed_tile_round_trip() {
+    let mut position = base();
+    position.actions_left = 0;
+    position.ziggurat_vp = true;
+    let game = position.into_game().unwrap();
+    assert_eq!(game.public().pending(), Pending::ZigguratVp);
+    let back: Position = Position::from_game(&game).to_string().parse().unwrap();
+    assert!(back.ziggurat_vp);
+    assert_eq!(back.into_game().unwrap(), game);
+
+    // The market just placed on E10 is in the row B10-E10; with the building in
+    // supply, the building decision is pending.
+    let mut position = base();
+    position.buildings.clear();
+    position.actions_left = 1;
+    position.placed = Some((sq("E10"), AfterPlacement::Ziggurat));
+    let game = position.into_game().unwrap();
+    assert_eq!(game.public().pending(), Pending::Building);
+    assert_eq!(
+        game.public().placed(),
+        Some((sq("E10"), AfterPlacement::Building))
+    );
+    let text = Position::from_game(&game).to_string();
+    assert!(text.contains("placed E10 next building"), "{text}");
+    assert_eq!(text.parse::<Position>().unwrap().into_game().unwrap(), game);
+}
+
+#[test]
+fn every_violation_of_the_options_is_reported_at_once() {
+    let mut position = base();
+    position.config = position.config.with_buildings(false).with_ziggurat(false);
+    position.buildings.push((Colour::Red, sq("C10")));
+    position.ziggurat_vp = true;
+    let violations = position.into_game().unwrap_err();
+    for expected in [
+        Violation::OptionOff("ziggurat"),
+        Violation::OptionOff("declined ziggurat"),
+        Violation::OptionOff("civilization building"),
+        Violation::BuildingPlacement {
+            colour: Colour::Red,
+            square: sq("C10"),
+        },
+        Violation::ZigguratVp,
+    ] {
+        assert!(
+            violations.contains(&expected),
+            "{expected} missing from {violations:?}"
+        );
+    }
+}
+
+#[test]
+fn a_ziggurat_must_stand_on_its_cross() {
+    let mut position = base();
+    position.ziggurat = Some(sq("G5"));
+    let violations = position.into_game().unwrap_err();
+    assert!(violations.contains(&Violation::ZigguratPlacement(sq("G5"))));
+    // The cross of H5 is now loose.
+    assert!(violations.contains(&Violation::LooseFlippedTile(sq("H6"))));
+
+    let mut position = base();
+    position.ziggurat = None;
+    let violations = position.into_game().unwrap_err();
+    assert!(violations.contains(&Violation::LooseFlippedTile(sq("H5"))));
+
+    let mut position = base();
+    position.buildings.push((Colour::Green, sq("B10")));
+    let violations = position.into_game().unwrap_err();
+    assert_eq!(
+        violations,
+        vec![Violation::BuildingPlacement {
+            colour: Colour::Green,
+            square: sq("B10")
+        }]
+    );
+}
+
+#[test]
+fn header_options_are_checked() {
+    let bad = BASE.replace("buildings ziggurat", "buildings castles");
+    let err = bad.parse::<Position>().unwrap_err();
+    assert_eq!(err.line, 1);
+    assert!(err.message.contains("unknown option `castles`"), "{err}");
+    let twice = BASE.replace("buildings ziggurat", "ziggurat ziggurat");
+    assert!(
+        twice
+            .parse::<Position>()
+            .unwrap_err()
+            .message
+            .contains("named twice")
+    );
+    let second = BASE.replace("ziggurat H5", "ziggurat H5\nziggurat D10");
+    assert!(
+        second
+            .parse::<Position>()
+            .unwrap_err()
+            .message
+            .contains("second ziggurat")
+    );
+}
