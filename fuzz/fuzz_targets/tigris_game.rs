@@ -1,15 +1,18 @@
-//! Bytes drive a game of Tigris & Euphrates. The first byte picks the options; then most
+//! Bytes drive a game of Tigris & Euphrates. The first byte picks the player count (its
+//! value mod 3) and the options (the bits of its value / 3: English variant, alternative
+//! board, civilization buildings, ziggurat); then most
 //! bytes pick a legal action (or chance outcome) by index, and a 0xFF byte followed by two
 //! more decodes a raw index of the whole action space, often illegal, which must be
 //! refused with the state unchanged. After every step the state must survive a trip
 //! through the position format and its validation (tiles conserved, leaders next to
 //! temples, no two leaders of a colour in a kingdom at rest, ...), VP never decrease
-//! and treasures on the board never increase.
+//! and treasures on the board never increase; a building's tile and the ziggurat's cross
+//! never leave the board.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mesopotamia_core::{Colour, Game, Seat, ToMove};
-use tigris_euphrates::{ACTION_SPACE, Action, Config, Position, Tigris};
+use tigris_euphrates::{ACTION_SPACE, Action, BoardKind, Board, Config, Position, Tigris};
 
 fn check_step(game: &Tigris, before: &Tigris) {
     let position = Position::from_game(game);
@@ -22,11 +25,29 @@ fn check_step(game: &Tigris, before: &Tigris) {
         }
     }
     assert!(p.treasures().is_subset(&q.treasures()), "treasures appeared");
+    for c in Colour::ALL {
+        if let Some(b) = q.building(c) {
+            let tiles = p.tiles(c) | p.flipped_tiles(c);
+            assert!(tiles.contains(b.space()), "the {c} building's tile left");
+        }
+    }
+    if let Some(centre) = q.ziggurat() {
+        assert_eq!(p.ziggurat(), Some(centre), "the ziggurat moved");
+        let mut cross = Board::get(p.config().board).neighbours(centre.space());
+        cross.insert(centre.space());
+        assert!(cross.is_subset(&p.flipped()), "a ziggurat square left");
+    }
 }
 
 fuzz_target!(|data: &[u8]| {
     let Some((&options, mut rest)) = data.split_first() else { return };
-    let config = Config::new(2 + options % 3).with_english_variant(options & 4 != 0);
+    let bits = options / 3;
+    let board = if bits & 2 != 0 { BoardKind::Alternative } else { BoardKind::Classic };
+    let config = Config::new(2 + options % 3)
+        .with_english_variant(bits & 1 != 0)
+        .with_board(board)
+        .with_buildings(bits & 4 != 0)
+        .with_ziggurat(bits & 8 != 0);
     let mut game = Tigris::new(config).expect("a valid configuration");
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
     while let Some((&byte, tail)) = rest.split_first() {

@@ -54,6 +54,7 @@ fn playouts<G: Game>(config: &G::Config, games: u64, seed: u64) -> Result<Totals
 }
 
 pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
+    args.options.only_for_tigris(args.game)?;
     let start = Instant::now();
     let (totals, state_bytes) = match args.game {
         GameName::Tigris => (

@@ -95,13 +95,56 @@ struct GameOptions {
     /// Tigris & Euphrates: the English variant (supports that cannot matter are illegal).
     #[arg(long)]
     english_variant: bool,
+    /// Tigris & Euphrates: the board.
+    #[arg(long, value_enum, default_value_t = BoardName::Classic)]
+    board: BoardName,
+    /// Tigris & Euphrates (2009): the civilization buildings.
+    #[arg(long)]
+    buildings: bool,
+    /// Tigris & Euphrates (2009): the ziggurat.
+    #[arg(long)]
+    ziggurat: bool,
+}
+
+/// The boards of Tigris & Euphrates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BoardName {
+    /// The classic board (front side).
+    Classic,
+    /// The alternative board of the 2009 edition (14 treasures).
+    Alternative,
 }
 
 impl GameOptions {
     fn tigris(&self) -> Result<Config, String> {
-        let config = Config::new(self.players).with_english_variant(self.english_variant);
+        let board = match self.board {
+            BoardName::Classic => tigris_euphrates::BoardKind::Classic,
+            BoardName::Alternative => tigris_euphrates::BoardKind::Alternative,
+        };
+        let config = Config::new(self.players)
+            .with_english_variant(self.english_variant)
+            .with_board(board)
+            .with_buildings(self.buildings)
+            .with_ziggurat(self.ziggurat);
         Tigris::new(config).map_err(|e| e.to_string())?;
         Ok(config)
+    }
+
+    /// Tigris & Euphrates options given for another game are a mistake worth naming.
+    fn only_for_tigris(&self, game: GameName) -> Result<(), String> {
+        let given = [
+            (self.english_variant, "--english-variant"),
+            (self.board != BoardName::Classic, "--board"),
+            (self.buildings, "--buildings"),
+            (self.ziggurat, "--ziggurat"),
+        ];
+        match given.iter().find(|(on, _)| *on) {
+            Some((_, flag)) if game != GameName::Tigris => Err(format!(
+                "{flag} is an option of tigris, not of {}",
+                game.name()
+            )),
+            _ => Ok(()),
+        }
     }
 
     fn cards(&self) -> Result<tigris_euphrates_cards::Config, String> {
@@ -174,6 +217,7 @@ fn list_games() -> Result<(), String> {
 }
 
 fn play(args: &PlayArgs) -> Result<(), String> {
+    args.options.only_for_tigris(args.game)?;
     match args.game {
         GameName::Sumeria => sumeria_cmd::play(args),
         GameName::Cards => cards_cmd::play(args),

@@ -33,6 +33,52 @@ fn play_prints_turns_position_and_standings() {
 }
 
 #[test]
+fn the_2009_options_play_record_and_replay() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-2009-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let args = [
+        "play",
+        "tigris",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--board",
+        "alternative",
+        "--buildings",
+        "--ziggurat",
+        "--english-variant",
+    ];
+    let o = run(&[&args[..], &["--record", record.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("tigris players 3 board alternative variant english buildings ziggurat"),
+        "{out}"
+    );
+    // This seed's game puts buildings on the board.
+    assert!(out.contains("\nbuilding "), "{out}");
+    let o = run(&["replay", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.ends_with(&stdout(&o)));
+    let o = run(&[
+        "bench",
+        "tigris",
+        "--players",
+        "2",
+        "--games",
+        "10",
+        "--board",
+        "alternative",
+        "--buildings",
+        "--ziggurat",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn bench_json_has_every_key() {
     let o = run(&[
         "bench",
@@ -107,6 +153,20 @@ fn bad_input_is_a_clear_error() {
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("invalid value 'chess'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["play", "sumeria", "--players", "3", "--ziggurat"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--ziggurat is an option of tigris, not of sumeria"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["play", "tigris", "--board", "hexagonal"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("invalid value 'hexagonal'"),
         "{}",
         stderr(&o)
     );

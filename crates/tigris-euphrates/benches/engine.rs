@@ -9,7 +9,7 @@ use mesopotamia_core::chance::{sample_weighted, uniform_below};
 use mesopotamia_core::{Game, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use tigris_euphrates::{Config, Tigris};
+use tigris_euphrates::{BoardKind, Config, Tigris};
 
 /// One uniform random game from the start; returns the number of decisions.
 fn playout(
@@ -73,6 +73,17 @@ fn benches(c: &mut Criterion) {
             b.iter(|| playout(Config::new(players), &mut rng, &mut legal));
         });
     }
+    // Every option at once, to compare with the base game's 3-player figure.
+    let full = Config::new(3)
+        .with_board(BoardKind::Alternative)
+        .with_buildings(true)
+        .with_ziggurat(true)
+        .with_english_variant(true);
+    c.bench_function("playout 3p, every option", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut legal = Vec::new();
+        b.iter(|| playout(full, &mut rng, &mut legal));
+    });
     let game = midgame(Config::new(2), 250);
     c.bench_function("legal actions, 2p midgame", |b| {
         let mut legal = Vec::new();
