@@ -1,7 +1,7 @@
 //! The position format with the 2009 options: round trips, and validation that names
 //! every violation at once.
 
-use mesopotamia_core::Colour;
+use mesopotamia_core::{Colour, Game};
 use tigris_euphrates::{AfterPlacement, Pending, Position, Square, Violation};
 
 /// A game with every option: the ziggurat on H5 (lion's king J4 in its kingdom), the
@@ -151,4 +151,21 @@ fn header_options_are_checked() {
             .message
             .contains("second ziggurat")
     );
+}
+
+#[test]
+fn the_alternative_board_starts_with_14_treasures_and_139_tiles() {
+    use tigris_euphrates::{Board, BoardKind, Config, Tigris};
+    let game = Tigris::new(Config::new(3).with_board(BoardKind::Alternative)).unwrap();
+    let p = game.public();
+    assert_eq!(p.treasures().len(), 14);
+    assert_eq!(p.tiles(Colour::Red).len(), 14);
+    assert_eq!(
+        (p.treasures() & Board::get(BoardKind::Alternative).framed()).len(),
+        6
+    );
+    // The deal is still to come (chance): the whole bag is there.
+    assert_eq!(game.to_move(), mesopotamia_core::ToMove::Chance);
+    assert_eq!(game.bag().total(), 139);
+    assert_eq!(game.bag().count(Colour::Red), 43);
 }
