@@ -2,23 +2,13 @@
 
 use std::path::Path;
 
-use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Step, play_match};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
+use mesopotamia_core::{Game, GameRecord, Step};
 use tigris_euphrates_cards::{Card, Cards};
 
-use crate::PlayArgs;
-
-pub(crate) fn play(args: &PlayArgs) -> Result<(), String> {
-    let config = args.options.cards()?;
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let mut bots: Vec<RandomBot> = vec![RandomBot; config.players as usize];
-    let mut seats: Vec<&mut dyn Bot<Cards>> =
-        bots.iter_mut().map(|b| b as &mut dyn Bot<Cards>).collect();
-    let outcome =
-        play_match::<Cards, _>(&config, &mut seats, &mut rng).map_err(|e| e.to_string())?;
-    let mut state = Cards::new(config).map_err(|e| e.to_string())?;
-    for step in &outcome.record.steps {
+/// One line per decision, numbered by turn.
+pub(crate) fn print_turns(record: &GameRecord<Cards>) -> Result<(), String> {
+    let mut state = Cards::new(record.config).map_err(|e| e.to_string())?;
+    for step in &record.steps {
         match step {
             Step::Action(seat, action) => {
                 say!(
@@ -30,20 +20,10 @@ pub(crate) fn play(args: &PlayArgs) -> Result<(), String> {
             Step::Chance(c) => state.apply_chance(*c).map_err(|e| e.to_string())?,
         }
     }
-    say!("");
-    say_raw!(
-        "{}",
-        tigris_euphrates_cards::Position::from_game(&outcome.state)
-    );
-    print_end(&outcome.state)?;
-    if let Some(path) = &args.record {
-        let json = serde_json::to_string_pretty(&outcome.record).map_err(|e| e.to_string())?;
-        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
     Ok(())
 }
 
-fn print_end(state: &Cards) -> Result<(), String> {
+pub(crate) fn print_standings(state: &Cards) -> Result<(), String> {
     let Some(standings) = state.standings() else {
         say!("the game is not over");
         return Ok(());
@@ -72,5 +52,6 @@ pub(crate) fn replay(file: &Path, value: serde_json::Value) -> Result<(), String
     let state = record
         .replay()
         .map_err(|e| format!("{}: {e}", file.display()))?;
-    print_end(&state)
+    say_raw!("{}", tigris_euphrates_cards::Position::from_game(&state));
+    print_standings(&state)
 }

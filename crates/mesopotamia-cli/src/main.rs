@@ -18,7 +18,11 @@ macro_rules! say_raw {
 
 mod bench;
 mod cards_cmd;
+mod games;
+mod play;
+mod simulate;
 mod sumeria_cmd;
+mod term;
 
 /// The message for output that could not be written because the reader went away.
 const CLOSED_PIPE: &str = "standard output closed";
@@ -35,9 +39,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Step, play_match};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
+use mesopotamia_core::{Game, GameRecord, Step};
 use sumeria::Sumeria;
 use tigris_euphrates::{Config, Event, Tigris};
 
@@ -53,8 +55,12 @@ struct Cli {
 enum Command {
     /// List the games this build can play.
     Games,
-    /// Play a whole game between bots, printing each turn, the final position and standings.
+    /// Play a whole game: bots against each other (each turn printed at the end), or people
+    /// at the terminal against bots (`--human SEAT`). Prints the final position and standings.
     Play(PlayArgs),
+    /// Many games between bots on all cores: win rates with 95% intervals, mean scores,
+    /// game lengths.
+    Simulate(SimulateArgs),
     /// Random playouts on one thread: games/s, decisions/s, legal-action generations/s.
     Bench(BenchArgs),
     /// Validate a game record, then print the final position and standings.
@@ -172,6 +178,39 @@ struct PlayArgs {
     /// Write the game record (JSON) to this file.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// A seat played by a person at the terminal (repeat for several).
+    #[arg(long = "human", value_name = "SEAT")]
+    human: Vec<usize>,
+    /// The bots: one name for every seat, or one per seat, such as `greedy,random,random`
+    /// (`random`, `greedy`; default random). Human seats ignore theirs.
+    #[arg(long)]
+    bots: Option<String>,
+}
+
+#[derive(Debug, Args)]
+struct SimulateArgs {
+    /// The game.
+    game: GameName,
+    #[command(flatten)]
+    options: GameOptions,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// One bot per seat, such as `greedy,random,random,random` (or one name for all).
+    #[arg(long)]
+    bots: String,
+    /// Worker threads (default: every core). The figures do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Keep each bot in its seat instead of moving them round the table every game.
+    #[arg(long)]
+    fixed_seats: bool,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -196,6 +235,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Games => list_games(),
         Command::Play(args) => play(&args),
+        Command::Simulate(args) => simulate(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Replay { file } => replay(&file),
     };
@@ -219,36 +259,23 @@ fn list_games() -> Result<(), String> {
 fn play(args: &PlayArgs) -> Result<(), String> {
     args.options.only_for_tigris(args.game)?;
     match args.game {
-        GameName::Sumeria => sumeria_cmd::play(args),
-        GameName::Cards => cards_cmd::play(args),
-        GameName::Tigris => {
-            let config = args.options.tigris()?;
-            let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-            let mut bots: Vec<RandomBot> = vec![RandomBot; config.players as usize];
-            let mut seats: Vec<&mut dyn Bot<Tigris>> =
-                bots.iter_mut().map(|b| b as &mut dyn Bot<Tigris>).collect();
-            let outcome = play_match::<Tigris, _>(&config, &mut seats, &mut rng)
-                .map_err(|e| e.to_string())?;
-            print_turns(&outcome.record)?;
-            say!();
-            say_raw!(
-                "{}",
-                tigris_euphrates::position::Position::from_game(&outcome.state)
-            );
-            print_standings(&outcome.state)?;
-            if let Some(path) = &args.record {
-                let json =
-                    serde_json::to_string_pretty(&outcome.record).map_err(|e| e.to_string())?;
-                std::fs::write(path, json)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            }
-            Ok(())
-        }
+        GameName::Tigris => play::run::<Tigris>(args),
+        GameName::Cards => play::run::<tigris_euphrates_cards::Cards>(args),
+        GameName::Sumeria => play::run::<Sumeria>(args),
+    }
+}
+
+fn simulate(args: &SimulateArgs) -> Result<(), String> {
+    args.options.only_for_tigris(args.game)?;
+    match args.game {
+        GameName::Tigris => simulate::run::<Tigris>(args),
+        GameName::Cards => simulate::run::<tigris_euphrates_cards::Cards>(args),
+        GameName::Sumeria => simulate::run::<Sumeria>(args),
     }
 }
 
 /// Replays the record step by step, printing one line per turn.
-fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
+pub(crate) fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
     let mut state = Tigris::new(record.config).map_err(|e| e.to_string())?;
     let mut line = String::new();
     let mut turns = 0;
@@ -291,7 +318,7 @@ fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
     Ok(())
 }
 
-fn print_standings(state: &Tigris) -> Result<(), String> {
+pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
     let Some(standings) = state.standings() else {
         say!("the game is not over");
         return Ok(());

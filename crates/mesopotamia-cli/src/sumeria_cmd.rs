@@ -2,36 +2,11 @@
 
 use std::path::Path;
 
-use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Step, play_match};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
+use mesopotamia_core::{Game, GameRecord, Step};
 use sumeria::{Phase, Position, Sumeria};
 
-use crate::PlayArgs;
-
-pub(crate) fn play(args: &PlayArgs) -> Result<(), String> {
-    let config = args.options.sumeria()?;
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let mut bots: Vec<RandomBot> = vec![RandomBot; config.players as usize];
-    let mut seats: Vec<&mut dyn Bot<Sumeria>> = bots
-        .iter_mut()
-        .map(|b| b as &mut dyn Bot<Sumeria>)
-        .collect();
-    let outcome =
-        play_match::<Sumeria, _>(&config, &mut seats, &mut rng).map_err(|e| e.to_string())?;
-    print_turns(&outcome.record)?;
-    say!("");
-    say_raw!("{}", Position::from_game(&outcome.state));
-    print_standings(&outcome.state)?;
-    if let Some(path) = &args.record {
-        let json = serde_json::to_string_pretty(&outcome.record).map_err(|e| e.to_string())?;
-        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(())
-}
-
 /// One line per decision: setup placements, turns, and the controllers' choices.
-fn print_turns(record: &GameRecord<Sumeria>) -> Result<(), String> {
+pub(crate) fn print_turns(record: &GameRecord<Sumeria>) -> Result<(), String> {
     let mut state = Sumeria::new(record.config.clone()).map_err(|e| e.to_string())?;
     for step in &record.steps {
         match step {
@@ -51,7 +26,7 @@ fn print_turns(record: &GameRecord<Sumeria>) -> Result<(), String> {
     Ok(())
 }
 
-fn print_standings(state: &Sumeria) -> Result<(), String> {
+pub(crate) fn print_standings(state: &Sumeria) -> Result<(), String> {
     let Some(standings) = state.standings() else {
         say!("the game is not over");
         return Ok(());

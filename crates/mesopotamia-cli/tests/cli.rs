@@ -174,3 +174,212 @@ fn bad_input_is_a_clear_error() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
 }
+
+/// Runs the binary with `input` on its standard input.
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mesopotamia"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The game may end (or fail) before reading everything: a closed pipe is fine.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn a_person_gets_a_clear_message_and_a_new_prompt() {
+    let input = "tile purple Z9\ncatastrophe B2\n?\npass\n";
+    let o = run_with_input(
+        &[
+            "play",
+            "tigris",
+            "--players",
+            "2",
+            "--human",
+            "0",
+            "--bots",
+            "greedy",
+            "--seed",
+            "1",
+        ],
+        input,
+    );
+    let out = stdout(&o);
+    // The person sees his own hand only, and the legal actions.
+    assert!(out.contains("seat 0 hand 2 2 1 1 vp"), "{out}");
+    assert!(out.contains("seat 1 hand (6 tiles)"), "{out}");
+    assert!(out.contains("bag (131 tiles)"), "{out}");
+    assert!(
+        out.contains("legal actions (750):\n  pass\n  tile red: A1 B1"),
+        "{out}"
+    );
+    assert!(!out.contains('\x1b'), "no colour when NO_COLOR is set");
+    // A typo and an illegal action each get a clear message and a new prompt.
+    assert!(
+        out.contains("seat 0> `tile purple Z9` is not an action: unknown colour `purple`"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "seat 0> `catastrophe B2` is not legal now: a catastrophe cannot hit a treasure"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("seat 1 (greedy): "), "{out}");
+    // The input ended before the game did: an error, not a hang.
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("the input ended before the game did"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_with_input(&["play", "cards", "--players", "2", "--human", "2"], "");
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--human 2: the table has seats 0 to 1"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A person who always types the first legal action listed plays a whole game of
+/// Sumeria to the end, and the record replays.
+#[test]
+fn a_person_plays_a_whole_game() {
+    use std::io::{BufRead as _, Read as _, Write as _};
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-human-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mesopotamia"))
+        .args([
+            "play",
+            "sumeria",
+            "--players",
+            "3",
+            "--human",
+            "1",
+            "--seed",
+            "4",
+        ])
+        .args(["--bots", "greedy", "--record", record.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (mut first_legal, mut prompts, mut all) = (None, 0, String::new());
+    let mut line = Vec::new();
+    loop {
+        // Read up to a newline, or up to the prompt (which has none).
+        line.clear();
+        let mut byte = [0u8];
+        while output.read(&mut byte).unwrap() == 1 {
+            line.push(byte[0]);
+            if byte[0] == b'\n' || line.ends_with(b"seat 1> ") {
+                break;
+            }
+        }
+        if line.is_empty() {
+            break;
+        }
+        let text = String::from_utf8_lossy(&line).into_owned();
+        all.push_str(&text);
+        if text.starts_with("legal actions") {
+            let mut next = String::new();
+            output.read_line(&mut next).unwrap();
+            all.push_str(&next);
+            let entry = next.trim();
+            let action = match entry.split_once(": ") {
+                Some((head, rest)) => format!("{head} {}", rest.split(' ').next().unwrap()),
+                None => entry.to_owned(),
+            };
+            first_legal = Some(action);
+        } else if text == "seat 1> " {
+            prompts += 1;
+            writeln!(
+                stdin,
+                "{}",
+                first_legal.take().expect("a listing before the prompt")
+            )
+            .unwrap();
+        }
+    }
+    assert!(child.wait().unwrap().success(), "{all}");
+    assert!(prompts > 10, "{prompts} prompts\n{all}");
+    assert!(all.contains("standings:"), "{all}");
+    let o = run(&["replay", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(all.ends_with(&stdout(&o)), "replay prints the same end");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn simulate_reports_win_rates_the_same_on_any_thread_count() {
+    let args = |threads: &'static str| {
+        run(&[
+            "simulate",
+            "sumeria",
+            "--players",
+            "3",
+            "--games",
+            "30",
+            "--bots",
+            "greedy,random,random",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let one = args("1");
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&args("3")));
+    let out = stdout(&one);
+    for key in [
+        "\"win_rate\":",
+        "\"ci95\":[",
+        "\"mean_score\":",
+        "\"mean_steps\":",
+    ] {
+        assert!(out.contains(key), "{key} missing in {out}");
+    }
+    let o = run(&[
+        "simulate",
+        "tigris",
+        "--players",
+        "2",
+        "--games",
+        "4",
+        "--bots",
+        "greedy,random",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("95% interval"), "{out}");
+    assert!(out.contains("greedy 1"), "{out}");
+    let o = run(&[
+        "simulate",
+        "cards",
+        "--games",
+        "2",
+        "--bots",
+        "greedy,random",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("2 bots for 4 seats"), "{}", stderr(&o));
+    let o = run(&["simulate", "cards", "--games", "2", "--bots", "clever"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("unknown bot `clever`"),
+        "{}",
+        stderr(&o)
+    );
+}

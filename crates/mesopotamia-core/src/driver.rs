@@ -39,6 +39,69 @@ impl<G: Game> Bot<G> for RandomBot {
     }
 }
 
+/// Looks one decision ahead: applies each legal action to a copy of the state and
+/// keeps the one whose result `evaluate` likes best for the deciding seat (ties broken
+/// at random).
+///
+/// The bot is honest: it first redraws what its seat cannot see
+/// ([`Game::resample_hidden`]), so it never peeks at other hands or at the bag. Each
+/// game crate provides an evaluation (`greedy_bot()`); any `Fn(&G, Seat) -> i64` works.
+///
+/// ```
+/// use mesopotamia_core::{Bot, GreedyBot, Seat};
+/// # fn demo<G: mesopotamia_core::Game>(game: &G, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::RngCore) {
+/// // Prefer states where the deciding seat is about to move again.
+/// let mut bot = GreedyBot::new(|g: &G, seat: Seat| {
+///     (g.to_move() == mesopotamia_core::ToMove::Seat(seat)) as i64
+/// });
+/// let seat = Seat::new(0).unwrap();
+/// let action = bot.choose(game, seat, legal, rng);
+/// assert!(legal.contains(&action));
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyBot<F> {
+    evaluate: F,
+}
+
+impl<F> GreedyBot<F> {
+    /// A greedy bot with this evaluation (higher is better for the seat given).
+    pub const fn new(evaluate: F) -> GreedyBot<F> {
+        GreedyBot { evaluate }
+    }
+}
+
+impl<G: Game, F: Fn(&G, Seat) -> i64> Bot<G> for GreedyBot<F> {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        let world = game.resample_hidden(seat, rng);
+        let mut best: Vec<G::Action> = Vec::new();
+        let mut best_value = i64::MIN;
+        for &action in legal {
+            let mut next = world.clone();
+            // The resampled world may refuse an action that depends on hidden state the
+            // real one accepts; such an action is judged on the state as it stands.
+            let value = match next.apply(action) {
+                Ok(()) => (self.evaluate)(&next, seat),
+                Err(_) => (self.evaluate)(&world, seat),
+            };
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(action);
+            }
+        }
+        best[crate::chance::uniform_below(rng, best.len() as u32) as usize]
+    }
+}
+
 /// Why a match could not be played to the end.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError<E: std::error::Error> {

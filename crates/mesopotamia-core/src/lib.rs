@@ -15,7 +15,7 @@ pub mod testkit;
 
 pub use chance::{Bag, BagError, Kind};
 pub use colour::{Colour, ColourMap, ParseColourError};
-pub use driver::{Bot, MatchError, MatchOutcome, RandomBot, play_from, play_match};
+pub use driver::{Bot, GreedyBot, MatchError, MatchOutcome, RandomBot, play_from, play_match};
 pub use game::{Game, NotationError, ToMove};
 pub use geometry::{Adjacency, GeometryError, Graph, Grid, Space, SpaceSet};
 pub use record::{GameRecord, GameStep, ReplayError, Step, StepMismatch};

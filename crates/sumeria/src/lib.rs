@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod board;
+pub mod bots;
 pub mod position;
 mod state;
 

@@ -196,7 +196,7 @@ impl Public {
     pub fn board(&self) -> &Board {
         &self.config.board
     }
-    fn seats(&self) -> usize {
+    pub(crate) fn seats(&self) -> usize {
         self.config.players as usize
     }
     /// The seat whose trader stands on a location (board index), if any.

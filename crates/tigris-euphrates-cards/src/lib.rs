@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod bots;
 pub mod position;
 mod state;
 

@@ -1,0 +1,260 @@
+//! `simulate`: many games between bots on all cores, with win rates and their 95%
+//! confidence intervals, mean scores and game lengths.
+//!
+//! Game `i` is seeded with `seed + i` and, unless `--fixed-seats`, the bots move one seat
+//! round the table every game (so that no bot keeps the first seat). Results are
+//! gathered by game number, so a seed gives the same figures on any number of threads.
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use mesopotamia_core::driver::sample_chance;
+use mesopotamia_core::{Seat, ToMove};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use crate::SimulateArgs;
+use crate::games::CliGame;
+use crate::play::{BotKind, parse_bots};
+
+/// One game's result, by bot entry (the position in `--bots`).
+struct Played {
+    /// Shares of first place (1 for a sole winner, 1/k for k tied winners).
+    wins: Vec<f64>,
+    scores: Vec<f64>,
+    steps: usize,
+    decisions: usize,
+}
+
+fn play_one<G: CliGame>(
+    config: &G::Config,
+    kinds: &[BotKind],
+    seed: u64,
+    rotation: usize,
+) -> Result<Played, String>
+where
+    G::Config: Send + Sync,
+{
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = G::new(config).map_err(|e| e.to_string())?;
+    let n = state.seat_count();
+    // Entry e sits in seat (e + rotation) % n.
+    let entry_of = |seat: usize| (seat + n - rotation) % n;
+    let mut bots: Vec<_> = (0..n).map(|s| kinds[entry_of(s)].make::<G>()).collect();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let (mut steps, mut decisions) = (0, 0);
+    let standings = loop {
+        if steps > state.max_steps() {
+            return Err(format!("game with seed {seed} went beyond its step bound"));
+        }
+        steps += 1;
+        match state.to_move() {
+            ToMove::Terminal => {
+                break state
+                    .standings()
+                    .ok_or("a finished game without standings")?;
+            }
+            ToMove::Chance => {
+                let outcome = sample_chance(&state, &mut outcomes, &mut rng)
+                    .ok_or("a chance event without outcomes")?;
+                state.apply_chance(outcome).map_err(|e| e.to_string())?;
+            }
+            ToMove::Seat(seat) => {
+                decisions += 1;
+                state.legal_actions(&mut legal);
+                let action = bots[seat.index()].choose(&state, seat, &legal, &mut rng);
+                state.apply(action).map_err(|e| e.to_string())?;
+            }
+        }
+    };
+    let winners: Vec<Seat> = standings.winners().collect();
+    let mut wins = vec![0.0; n];
+    let mut scores = vec![0.0; n];
+    for seat in Seat::all(n) {
+        let entry = entry_of(seat.index());
+        if winners.contains(&seat) {
+            wins[entry] = 1.0 / winners.len() as f64;
+        }
+        scores[entry] = state.score(seat);
+    }
+    Ok(Played {
+        wins,
+        scores,
+        steps: steps - 1,
+        decisions,
+    })
+}
+
+/// One bot entry's figures over all games.
+struct Row {
+    label: String,
+    wins: f64,
+    rate: f64,
+    interval: (f64, f64),
+    score: f64,
+}
+
+/// Wilson's 95% interval for `wins` successes in `n` trials.
+fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let p = wins / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+pub(crate) fn run<G: CliGame>(args: &SimulateArgs) -> Result<(), String>
+where
+    G::Config: Send + Sync,
+{
+    let config = G::from_options(&args.options)?;
+    let seats = G::new(&config).map_err(|e| e.to_string())?.seat_count();
+    let kinds = parse_bots(&args.bots, seats)?;
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256);
+    let bar = if std::io::stderr().is_terminal() && !args.json {
+        let bar = indicatif::ProgressBar::new(args.games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<(u64, Result<Played, String>)>> = Mutex::new(Vec::new());
+    let start = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= args.games {
+                        break;
+                    }
+                    let rotation = if args.fixed_seats {
+                        0
+                    } else {
+                        (i % seats as u64) as usize
+                    };
+                    let played =
+                        play_one::<G>(&config, &kinds, args.seed.wrapping_add(i), rotation);
+                    let failed = played.is_err();
+                    mine.push((i, played));
+                    bar.inc(1);
+                    if failed {
+                        break;
+                    }
+                }
+                if let Ok(mut all) = results.lock() {
+                    all.append(&mut mine);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let mut results = results.into_inner().map_err(|_| "a worker thread failed")?;
+    results.sort_by_key(|(i, _)| *i);
+    let mut played = Vec::with_capacity(results.len());
+    for (i, r) in results {
+        played.push(r.map_err(|e| format!("game {i}: {e}"))?);
+    }
+    let n = played.len() as f64;
+    let sum = |f: &dyn Fn(&Played) -> f64| played.iter().map(f).sum::<f64>();
+    let mean_steps = sum(&|p| p.steps as f64) / n;
+    let mean_decisions = sum(&|p| p.decisions as f64) / n;
+    let rows: Vec<Row> = (0..seats)
+        .map(|e| {
+            let wins = sum(&|p| p.wins[e]);
+            Row {
+                label: format!("{} {}", kinds[e].name(), e + 1),
+                wins,
+                rate: wins / n,
+                interval: wilson(wins, n),
+                score: sum(&|p| p.scores[e]) / n,
+            }
+        })
+        .collect();
+    if args.json {
+        let bots: Vec<String> = rows
+            .iter()
+            .zip(&kinds)
+            .map(|(row, kind)| {
+                let (wins, rate, score) = (row.wins, row.rate, row.score);
+                let (lo, hi) = row.interval;
+                format!(
+                    "{{\"bot\":\"{}\",\"wins\":{wins},\"win_rate\":{rate:.4},\"ci95\":[{lo:.4},{hi:.4}],\"mean_score\":{score:.3}}}",
+                    kind.name()
+                )
+            })
+            .collect();
+        say!(
+            "{{\"game\":\"{}\",\"players\":{seats},\"games\":{},\"seed\":{},\"rotate_seats\":{},\"score\":\"{}\",\"bots\":[{}],\"mean_steps\":{mean_steps:.2},\"mean_decisions\":{mean_decisions:.2}}}",
+            G::NAME,
+            played.len(),
+            args.seed,
+            !args.fixed_seats,
+            G::SCORE,
+            bots.join(",")
+        );
+        return Ok(());
+    }
+    say!(
+        "{} games of {} ({seats} players), seeds {}..{}, {}, {threads} threads, {secs:.1} s",
+        played.len(),
+        G::NAME,
+        args.seed,
+        args.seed.wrapping_add(args.games - 1),
+        if args.fixed_seats {
+            "fixed seats"
+        } else {
+            "bots change seats every game"
+        }
+    );
+    say!(
+        "bot         wins      win rate  95% interval      mean score ({})",
+        G::SCORE
+    );
+    for row in &rows {
+        say!(
+            "{:<10} {:>8.1}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>8.2}",
+            row.label,
+            row.wins,
+            100.0 * row.rate,
+            100.0 * row.interval.0,
+            100.0 * row.interval.1,
+            row.score
+        );
+    }
+    say!("mean length: {mean_steps:.1} steps, {mean_decisions:.1} decisions");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let (lo, hi) = wilson(60.0, 100.0);
+        assert!(lo < 0.6 && 0.6 < hi);
+        assert!(
+            (lo - 0.502).abs() < 0.002 && (hi - 0.691).abs() < 0.002,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
+    }
+}

@@ -1,0 +1,35 @@
+//! A greedy bot for Sumeria: one decision ahead, with a simple evaluation.
+
+use mesopotamia_core::{GreedyBot, Seat};
+
+use crate::state::Sumeria;
+
+/// How good the game looks for `seat`: its points so far, plus what it would take if
+/// the round were scored now (for each of the three first city-states it controls, the
+/// influence tiles on display there, the first place weighing most), minus the best
+/// opponent's.
+pub fn evaluate(game: &Sumeria, seat: Seat) -> i64 {
+    let p = &game.public;
+    let seats = p.seats();
+    let mut value = vec![0i64; seats];
+    for (s, v) in value.iter_mut().enumerate() {
+        *v = 10 * game.scores()[s].0 as i64;
+    }
+    for place in 0..3.min(p.ordered as usize) {
+        let tiles: i64 = p.display[place].iter().map(|&n| n as i64).sum();
+        if let Some(first) = p.control(p.order[place] as usize).first() {
+            value[first.index()] += (3 - place as i64) * (2 + tiles);
+        }
+    }
+    let best_other = (0..seats)
+        .filter(|&s| s != seat.index())
+        .map(|s| value[s])
+        .max()
+        .unwrap_or(0);
+    value[seat.index()] - best_other
+}
+
+/// The greedy bot: [`GreedyBot`] with [`evaluate`].
+pub fn greedy_bot() -> GreedyBot<fn(&Sumeria, Seat) -> i64> {
+    GreedyBot::new(evaluate)
+}
