@@ -18,8 +18,10 @@ macro_rules! say_raw {
 
 mod bench;
 mod cards_cmd;
+mod examples_cmd;
 mod games;
 mod play;
+mod render;
 mod simulate;
 mod sumeria_cmd;
 mod term;
@@ -68,6 +70,34 @@ enum Command {
         /// A game record (JSON) written by `play --record`.
         file: PathBuf,
     },
+    /// List the rule examples, or show one: its source, the position before, the steps
+    /// with their events and the facts checked, the position after.
+    Examples {
+        /// The example to show (`mesopotamia examples` lists them).
+        id: Option<String>,
+    },
+    /// Write an SVG picture of a position: from a position file, the end of a game
+    /// record, or the end of a rule example.
+    Render(RenderArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["file", "example", "examples_dir"])))]
+struct RenderArgs {
+    /// A position (any game's position format) or a game record (JSON).
+    file: Option<PathBuf>,
+    /// The rule example whose final position to draw.
+    #[arg(long)]
+    example: Option<String>,
+    /// Write `ID.svg` for every rule example into this folder.
+    #[arg(long, value_name = "DIR")]
+    examples_dir: Option<PathBuf>,
+    /// With `--examples-dir`: write nothing, fail if a picture there is missing or stale.
+    #[arg(long, requires = "examples_dir")]
+    check: bool,
+    /// Where to write the SVG (default: standard output).
+    #[arg(long, short)]
+    output: Option<PathBuf>,
 }
 
 /// The games, by the name the commands take.
@@ -238,6 +268,8 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Replay { file } => replay(&file),
+        Command::Examples { id } => examples_cmd::run(id.as_deref()),
+        Command::Render(args) => render::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -383,3 +383,102 @@ fn simulate_reports_win_rates_the_same_on_any_thread_count() {
         stderr(&o)
     );
 }
+
+#[test]
+fn examples_are_listed_and_shown() {
+    let o = run(&["examples"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let list = stdout(&o);
+    insta::assert_snapshot!("examples_list", list);
+    for id in ["TE-ZIGGURAT", "CARDS-EXTERNAL", "SUMERIA-MOVE"] {
+        let o = run(&["examples", id]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        insta::assert_snapshot!(format!("example_{id}"), stdout(&o));
+    }
+    // Case does not matter; every listed example runs.
+    for id in list.lines() {
+        let o = run(&["examples", &id.to_lowercase()]);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        assert!(stdout(&o).contains("-- after --"), "{id}");
+    }
+    let o = run(&["examples", "TE-NOTHING"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("no rule example `TE-NOTHING`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+fn assert_svg(text: &str, what: &str) {
+    let doc = roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg", "{what}");
+    assert!(
+        doc.descendants().filter(|n| n.is_element()).count() > 20,
+        "{what}: too few shapes"
+    );
+}
+
+#[test]
+fn every_picture_is_well_formed_svg() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-svg-{}", std::process::id()));
+    let o = run(&["render", "--examples-dir", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        assert_svg(
+            &std::fs::read_to_string(&path).unwrap(),
+            &path.display().to_string(),
+        );
+        n += 1;
+    }
+    assert_eq!(n, stdout(&run(&["examples"])).lines().count());
+    // The committed pictures are current.
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples");
+    let o = run(&["render", "--examples-dir", docs, "--check"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    // From a game record and from a position file, for each game.
+    for game in ["tigris", "cards", "sumeria"] {
+        let record = dir.join(format!("{game}.json"));
+        let o = run(&[
+            "play",
+            game,
+            "--players",
+            "3",
+            "--seed",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = run(&["render", record.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_svg(&stdout(&o), game);
+        // The position printed at the end of the game renders too.
+        let out = stdout(&run(&["play", game, "--players", "3", "--seed", "2"]));
+        let start = out
+            .find(&format!("\n{game} players"))
+            .expect("the final position")
+            + 1;
+        let end = out.find("standings").unwrap();
+        let position = dir.join(format!("{game}.txt"));
+        std::fs::write(&position, &out[start..end]).unwrap();
+        let svg = dir.join(format!("{game}.svg"));
+        let o = run(&[
+            "render",
+            position.to_str().unwrap(),
+            "--output",
+            svg.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_svg(&std::fs::read_to_string(&svg).unwrap(), game);
+    }
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "tigris players 9 board classic variant standard\n").unwrap();
+    let o = run(&["render", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("bad.txt"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

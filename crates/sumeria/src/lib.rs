@@ -5,6 +5,7 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+pub mod examples;
 pub mod position;
 mod state;
 

@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod bots;
+pub mod examples;
 pub mod position;
 mod state;
 

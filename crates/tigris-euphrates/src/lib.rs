@@ -6,6 +6,7 @@ pub mod action;
 pub mod board;
 pub mod bots;
 pub mod event;
+pub mod examples;
 pub mod position;
 mod state;
 

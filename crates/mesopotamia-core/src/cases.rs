@@ -1,0 +1,418 @@
+//! Executable rule examples ("cases"), in one text format for every game.
+//!
+//! A case file starts with `#` lines saying where the example comes from and what was
+//! chosen, then holds one or more scenarios: a `[position]` section (the game's position
+//! format) and a `[script]` section with one step per line: an action or a chance
+//! outcome in the game's notation, or `expect FACT`, checked at that point.
+//!
+//! Facts every game knows: `legal ACTION`, `illegal ACTION` (both also check that `apply`
+//! agrees), `only ACTION`, `to-move N|chance|over`, `rank SEAT N` (0 is first),
+//! `event TEXT` and `no-event TEXT` (among the events of the last step). Each game adds
+//! its own through [`CaseGame::check_fact`].
+//!
+//! [`run`] plays a case and returns a [`Transcript`] (positions before and after, every
+//! step with its events, every fact checked) whose `Display` is what the games' tests
+//! snapshot and what `mesopotamia examples ID` prints.
+//!
+//! ```
+//! use mesopotamia_core::cases::Case;
+//!
+//! let case = Case::parse("DEMO", "# From the rules.\n[position]\nsome position\n[script]\npass\nexpect to-move 1\n").unwrap();
+//! assert_eq!(case.source, ["From the rules."]);
+//! assert_eq!(case.scenarios[0].position, "some position\n");
+//! assert_eq!(case.scenarios[0].script[1].text, "expect to-move 1");
+//! assert_eq!(case.scenarios[0].script[1].line, 6);
+//! ```
+
+use core::fmt;
+
+use crate::game::{Game, ToMove};
+use crate::seat::Seat;
+
+/// A parsed case file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// Its identifier, such as `TE-2009-WAR`.
+    pub id: String,
+    /// The leading `#` lines, without the `#`.
+    pub source: Vec<String>,
+    /// The scenarios, in file order.
+    pub scenarios: Vec<Scenario>,
+}
+
+/// A starting position and what happens from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// The position text, as the game's position format reads it.
+    pub position: String,
+    /// The script's steps and expectations (comments and blank lines dropped).
+    pub script: Vec<ScriptLine>,
+}
+
+/// One line of a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptLine {
+    /// Line number in the file, from 1.
+    pub line: usize,
+    /// The text, trimmed.
+    pub text: String,
+}
+
+/// Why a case could not be read or did not hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CaseError {
+    /// The file has no scenario, or a script before any position.
+    #[error("{id}: {message}")]
+    Format {
+        /// The case.
+        id: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A scenario's position was refused.
+    #[error("{id}, scenario {scenario}: the position is refused: {message}")]
+    Position {
+        /// The case.
+        id: String,
+        /// Scenario number, from 1.
+        scenario: usize,
+        /// The game's message.
+        message: String,
+    },
+    /// A step could not be read or was refused, or an expectation does not hold.
+    #[error("{id}:{line}: `{text}`: {message}")]
+    Step {
+        /// The case.
+        id: String,
+        /// Line number in the file.
+        line: usize,
+        /// The line.
+        text: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl Case {
+    /// Reads a case file's text.
+    pub fn parse(id: &str, text: &str) -> Result<Case, CaseError> {
+        let format = |message: &str| CaseError::Format {
+            id: id.to_owned(),
+            message: message.to_owned(),
+        };
+        let mut case = Case {
+            id: id.to_owned(),
+            source: Vec::new(),
+            scenarios: Vec::new(),
+        };
+        #[derive(PartialEq)]
+        enum Section {
+            Header,
+            Position,
+            Script,
+        }
+        let mut section = Section::Header;
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            match line {
+                "[position]" => {
+                    case.scenarios.push(Scenario {
+                        position: String::new(),
+                        script: Vec::new(),
+                    });
+                    section = Section::Position;
+                }
+                "[script]" => {
+                    if case.scenarios.is_empty() {
+                        return Err(format("a [script] before any [position]"));
+                    }
+                    section = Section::Script;
+                }
+                _ => {
+                    let scenario = case.scenarios.last_mut();
+                    match (&section, scenario) {
+                        (Section::Header, _) => {
+                            if let Some(comment) = line.strip_prefix('#') {
+                                case.source.push(comment.trim().to_owned());
+                            } else if !line.is_empty() {
+                                return Err(format("text before the first [position]"));
+                            }
+                        }
+                        (Section::Position, Some(s)) => {
+                            s.position.push_str(raw);
+                            s.position.push('\n');
+                        }
+                        (Section::Script, Some(s)) => {
+                            if !line.is_empty() && !line.starts_with('#') {
+                                s.script.push(ScriptLine {
+                                    line: i + 1,
+                                    text: line.to_owned(),
+                                });
+                            }
+                        }
+                        _ => return Err(format("a section outside a scenario")),
+                    }
+                }
+            }
+        }
+        if case.scenarios.is_empty() {
+            return Err(format("no scenario"));
+        }
+        Ok(case)
+    }
+}
+
+/// What a game provides to run cases.
+pub trait CaseGame: Game + Clone {
+    /// What happens as a step resolves, as the transcript prints it.
+    type Event: fmt::Display;
+    /// A playable state from the position format's text.
+    fn from_position(text: &str) -> Result<Self, String>;
+    /// The position format's text of the state.
+    fn position(&self) -> String;
+    /// Applies an action and appends what happened.
+    fn apply_with_events(
+        &mut self,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error>;
+    /// Applies a chance outcome and appends what happened.
+    fn apply_chance_with_events(
+        &mut self,
+        chance: Self::Chance,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error>;
+    /// Checks a fact of the game's own vocabulary: `None` if the fact is not one of
+    /// them, else whether it holds (the error says what was found instead).
+    fn check_fact(&self, fact: &str) -> Option<Result<(), String>>;
+    /// Lines describing the final standings, for a finished game.
+    fn standings_lines(&self) -> Vec<String>;
+}
+
+/// A case played through.
+#[derive(Clone, Debug)]
+pub struct Transcript<G> {
+    /// The case's identifier.
+    pub id: String,
+    /// Where it comes from (the header lines).
+    pub source: Vec<String>,
+    /// Each scenario as played.
+    pub scenarios: Vec<ScenarioRun<G>>,
+}
+
+/// One scenario as played.
+#[derive(Clone, Debug)]
+pub struct ScenarioRun<G> {
+    /// The state the position gave (forced decisions already applied).
+    pub before: G,
+    /// Every step, with its events, and every fact checked.
+    pub steps: Vec<StepRun>,
+    /// The state at the end of the script.
+    pub after: G,
+}
+
+/// One line of a script as played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepRun {
+    /// An action, by whoever was to move, with the events it caused.
+    Action {
+        /// Who was to move.
+        by: ToMove,
+        /// The action in notation.
+        action: String,
+        /// The events, as text.
+        events: Vec<String>,
+    },
+    /// A chance outcome with the events it caused.
+    Chance {
+        /// The outcome in notation.
+        outcome: String,
+        /// The events, as text.
+        events: Vec<String>,
+    },
+    /// A fact that held.
+    Checked(String),
+}
+
+/// Plays every scenario of `case`, checking its expectations.
+pub fn run<G: CaseGame>(case: &Case) -> Result<Transcript<G>, CaseError> {
+    let mut scenarios = Vec::with_capacity(case.scenarios.len());
+    for (n, scenario) in case.scenarios.iter().enumerate() {
+        let before =
+            G::from_position(&scenario.position).map_err(|message| CaseError::Position {
+                id: case.id.clone(),
+                scenario: n + 1,
+                message,
+            })?;
+        let mut game = before.clone();
+        let mut steps = Vec::new();
+        let mut events: Vec<G::Event> = Vec::new();
+        for line in &scenario.script {
+            let fail = |message: String| CaseError::Step {
+                id: case.id.clone(),
+                line: line.line,
+                text: line.text.clone(),
+                message,
+            };
+            if let Some(fact) = line.text.strip_prefix("expect ") {
+                check(&game, &events, fact.trim()).map_err(fail)?;
+                steps.push(StepRun::Checked(fact.trim().to_owned()));
+                continue;
+            }
+            events.clear();
+            if let Ok(chance) = line.text.parse::<G::Chance>() {
+                game.apply_chance_with_events(chance, &mut events)
+                    .map_err(|e| fail(e.to_string()))?;
+                steps.push(StepRun::Chance {
+                    outcome: chance.to_string(),
+                    events: events.iter().map(|e| e.to_string()).collect(),
+                });
+            } else {
+                let action: G::Action = line.text.parse().map_err(|e| fail(format!("{e}")))?;
+                let by = game.to_move();
+                game.apply_with_events(action, &mut events)
+                    .map_err(|e| fail(e.to_string()))?;
+                steps.push(StepRun::Action {
+                    by,
+                    action: action.to_string(),
+                    events: events.iter().map(|e| e.to_string()).collect(),
+                });
+            }
+        }
+        scenarios.push(ScenarioRun {
+            before,
+            steps,
+            after: game,
+        });
+    }
+    Ok(Transcript {
+        id: case.id.clone(),
+        source: case.source.clone(),
+        scenarios,
+    })
+}
+
+fn seat(word: &str) -> Result<Seat, String> {
+    word.parse::<usize>()
+        .ok()
+        .and_then(Seat::new)
+        .ok_or_else(|| format!("`{word}` is not a seat"))
+}
+
+/// `Ok` if `got == want`, else a message naming both.
+pub fn expect_eq<T: PartialEq + fmt::Debug>(got: T, want: T) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("found {got:?}, expected {want:?}"))
+    }
+}
+
+fn check<G: CaseGame>(game: &G, events: &[G::Event], fact: &str) -> Result<(), String> {
+    let words: Vec<&str> = fact.split_whitespace().collect();
+    let action = |rest: &[&str]| -> Result<G::Action, String> {
+        let text = rest.join(" ");
+        text.parse::<G::Action>()
+            .map_err(|e| format!("`{text}` is not an action: {e}"))
+    };
+    match words.as_slice() {
+        [verdict @ ("legal" | "illegal"), rest @ ..] => {
+            let action = action(rest)?;
+            let listed = game.legal_action_vec().contains(&action);
+            let mut copy = game.clone();
+            let accepted = copy.apply(action).is_ok();
+            if listed != accepted {
+                return Err(format!(
+                    "the legal list ({listed}) and apply ({accepted}) disagree on `{action}`"
+                ));
+            }
+            expect_eq(listed, *verdict == "legal")
+        }
+        ["only", rest @ ..] => expect_eq(game.legal_action_vec(), vec![action(rest)?]),
+        ["to-move", "chance"] => expect_eq(game.to_move(), ToMove::Chance),
+        ["to-move", "over"] => expect_eq(game.to_move(), ToMove::Terminal),
+        ["to-move", s] => expect_eq(game.to_move(), ToMove::Seat(seat(s)?)),
+        ["rank", s, n] => {
+            let standings = game.standings().ok_or("the game is not over")?;
+            let n: usize = n.parse().map_err(|_| format!("`{n}` is not a rank"))?;
+            expect_eq(standings.rank(seat(s)?), Some(n))
+        }
+        ["event", ..] | ["no-event", ..] => {
+            let wanted = words[0] == "event";
+            let text = fact[words[0].len()..].trim();
+            let found = events.iter().any(|e| e.to_string() == text);
+            if found == wanted {
+                Ok(())
+            } else {
+                let all: Vec<String> = events.iter().map(|e| e.to_string()).collect();
+                Err(format!("events of the last step: {all:?}"))
+            }
+        }
+        _ => game
+            .check_fact(fact)
+            .unwrap_or_else(|| Err(format!("unknown expectation `{fact}`"))),
+    }
+}
+
+impl<G: CaseGame> fmt::Display for Transcript<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.id)?;
+        for line in &self.source {
+            writeln!(f, "# {line}")?;
+        }
+        for (n, scenario) in self.scenarios.iter().enumerate() {
+            writeln!(f, "\n== scenario {} ==", n + 1)?;
+            write!(f, "-- before --\n{}", scenario.before.position())?;
+            writeln!(f, "-- script --")?;
+            for step in &scenario.steps {
+                match step {
+                    StepRun::Action { by, action, events } => {
+                        writeln!(f, "{by}: {action}")?;
+                        for e in events {
+                            writeln!(f, "  * {e}")?;
+                        }
+                    }
+                    StepRun::Chance { outcome, events } => {
+                        writeln!(f, "chance: {outcome}")?;
+                        for e in events {
+                            writeln!(f, "  * {e}")?;
+                        }
+                    }
+                    StepRun::Checked(fact) => writeln!(f, "ok: {fact}")?,
+                }
+            }
+            write!(f, "-- after --\n{}", scenario.after.position())?;
+            let standings = scenario.after.standings_lines();
+            if !standings.is_empty() {
+                writeln!(f, "-- standings --")?;
+                for line in standings {
+                    writeln!(f, "{line}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_case_files_are_errors() {
+        assert!(matches!(
+            Case::parse("X", "# only a header\n"),
+            Err(CaseError::Format { .. })
+        ));
+        assert!(matches!(
+            Case::parse("X", "[script]\npass\n"),
+            Err(CaseError::Format { .. })
+        ));
+        assert!(matches!(
+            Case::parse("X", "stray\n[position]\n"),
+            Err(CaseError::Format { .. })
+        ));
+        let case = Case::parse("X", "#a\n\n[position]\nP\n[script]\n# note\n\nstep\n").unwrap();
+        assert_eq!(case.scenarios[0].script.len(), 1);
+    }
+}

@@ -1,0 +1,178 @@
+//! The executable rule examples of the card game, as case files run by
+//! [`mesopotamia_core::cases`]. The tests snapshot their transcripts;
+//! `mesopotamia examples ID` prints one.
+//!
+//! Facts this game adds to the shared ones: `pile SEAT CARDS...`, `hand SEAT COLOUR N`,
+//! `leader SEAT COLOUR PLACE|none`, `column N PIECES...`, `head N T|t`, `link SLOT
+//! CARD|none`, `discarded N`, `kingdoms RANGES...`. The engine reports no events yet.
+
+use mesopotamia_core::cases::{CaseGame, expect_eq};
+use mesopotamia_core::{Colour, Game, Seat};
+
+use crate::{Action, Card, Cards, CardsError, Chance, Piece, Place, Position};
+
+macro_rules! example {
+    ($id:literal) => {
+        ($id, include_str!(concat!("../tests/cases/", $id, ".case")))
+    };
+}
+
+/// Every rule example, as (identifier, case file text), sorted by identifier.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    example!("CARDS-BOAT"),
+    example!("CARDS-CATASTROPHE"),
+    example!("CARDS-EXTERNAL"),
+    example!("CARDS-FINAL-SCORING"),
+    example!("CARDS-INTERNAL"),
+    example!("CARDS-KING-JOKER"),
+    example!("CARDS-LINK-TREASURE"),
+    example!("CARDS-SCORE-OWN-LEADER"),
+];
+
+/// The case file of one example.
+pub fn example(id: &str) -> Option<&'static str> {
+    EXAMPLES
+        .iter()
+        .find(|(i, _)| i.eq_ignore_ascii_case(id))
+        .map(|(_, text)| *text)
+}
+
+fn parse<T: core::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
+    word.parse().map_err(|_| format!("`{word}` is not {what}"))
+}
+
+fn seat(word: &str) -> Result<Seat, String> {
+    parse::<usize>(word, "a seat").and_then(|i| Seat::new(i).ok_or(format!("no seat {i}")))
+}
+
+fn violations<V: ToString>(violations: Vec<V>) -> String {
+    violations
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn card_text(c: &Card) -> String {
+    match c {
+        Card::Civ(Colour::Red) => "r".into(),
+        Card::Civ(Colour::Blue) => "b".into(),
+        Card::Civ(Colour::Green) => "g".into(),
+        Card::Civ(Colour::Black) => "k".into(),
+        Card::Treasure => "T".into(),
+    }
+}
+
+fn piece_text(p: &Piece) -> String {
+    match p {
+        Piece::Card(c) => card_text(&Card::Civ(*c)),
+        Piece::Boat(b) => format!("B-{}", card_text(&Card::Civ(b.other()))),
+    }
+}
+
+fn link_slot(word: &str) -> Result<usize, String> {
+    match word.parse::<Place>() {
+        Ok(Place::Link(l)) => Ok(l as usize),
+        _ => Err(format!("`{word}` is not a link slot")),
+    }
+}
+
+impl CaseGame for Cards {
+    type Event = core::convert::Infallible;
+
+    fn from_position(text: &str) -> Result<Self, String> {
+        let position: Position = text.parse().map_err(|e| format!("{e}"))?;
+        position.into_game().map_err(violations)
+    }
+
+    fn position(&self) -> String {
+        self.to_string()
+    }
+
+    fn apply_with_events(
+        &mut self,
+        action: Action,
+        _events: &mut Vec<Self::Event>,
+    ) -> Result<(), CardsError> {
+        self.apply(action)
+    }
+
+    fn apply_chance_with_events(
+        &mut self,
+        chance: Chance,
+        _events: &mut Vec<Self::Event>,
+    ) -> Result<(), CardsError> {
+        self.apply_chance(chance)
+    }
+
+    fn check_fact(&self, fact: &str) -> Option<Result<(), String>> {
+        let words: Vec<&str> = fact.split_whitespace().collect();
+        let p = self.public();
+        let num = |w: &str| parse::<usize>(w, "a number");
+        let colour = |w: &str| parse::<Colour>(w, "a colour");
+        Some(match words.as_slice() {
+            ["pile", s, cards @ ..] => seat(s).and_then(|s| {
+                let pile: Vec<String> = self.pile(s).iter().map(card_text).collect();
+                expect_eq(pile, cards.iter().map(|c| c.to_string()).collect())
+            }),
+            ["hand", s, c, n] => {
+                (|| expect_eq(self.hand(seat(s)?)[colour(c)?] as usize, num(n)?))()
+            }
+            ["leader", s, c, "none"] => (|| expect_eq(p.leader(seat(s)?, colour(c)?), None))(),
+            ["leader", s, c, place] => (|| {
+                let place: Place = parse(place, "a place")?;
+                expect_eq(p.leader(seat(s)?, colour(c)?), Some(place))
+            })(),
+            ["column", c, pieces @ ..] => num(c).and_then(|c| {
+                let column: Vec<String> = p
+                    .column(c.saturating_sub(1))
+                    .iter()
+                    .map(piece_text)
+                    .collect();
+                expect_eq(column, pieces.iter().map(|p| p.to_string()).collect())
+            }),
+            ["head", c, h] => {
+                num(c).and_then(|c| expect_eq(p.treasure_head(c.saturating_sub(1)), *h == "T"))
+            }
+            ["link", l, "none"] => link_slot(l).and_then(|l| expect_eq(p.link(l), None)),
+            ["link", l, card] => link_slot(l).and_then(|l| {
+                let found = p
+                    .link(l)
+                    .map(|(colour, up)| (card_text(&Card::Civ(colour)), up));
+                expect_eq(found, Some(((*card).to_owned(), true)))
+            }),
+            ["discarded", n] => num(n).and_then(|n| expect_eq(p.discarded() as usize, n)),
+            ["kingdoms", ranges @ ..] => {
+                let got: Vec<String> = p
+                    .kingdom_ranges()
+                    .iter()
+                    .map(|&(a, b)| {
+                        if a == b {
+                            format!("{}", a + 1)
+                        } else {
+                            format!("{}-{}", a + 1, b + 1)
+                        }
+                    })
+                    .collect();
+                expect_eq(got, ranges.iter().map(|r| r.to_string()).collect())
+            }
+            _ => return None,
+        })
+    }
+
+    fn standings_lines(&self) -> Vec<String> {
+        let Some(standings) = self.standings() else {
+            return Vec::new();
+        };
+        standings
+            .seats_by_rank()
+            .map(|s| {
+                format!(
+                    "rank {}: seat {s}, key {:?}",
+                    standings.rank(s).unwrap_or(0) + 1,
+                    self.keys()[s.index()]
+                )
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,177 @@
+//! The executable rule examples: every worked example of the rule documents (and edge
+//! cases), as case files run by [`mesopotamia_core::cases`]. The game's tests snapshot
+//! their transcripts; `mesopotamia examples ID` prints one.
+//!
+//! ```
+//! use tigris_euphrates::{Tigris, examples};
+//! use tigris_euphrates::core::cases::{self, Case};
+//!
+//! let (id, text) = examples::EXAMPLES[0];
+//! let transcript = cases::run::<Tigris>(&Case::parse(id, text).unwrap()).unwrap();
+//! assert!(transcript.to_string().contains("-- after --"));
+//! ```
+//!
+//! Facts this game adds to the shared ones: `vp SEAT COLOUR N`, `leader SEAT COLOUR
+//! SQUARE|none`, `removed COLOUR N`, `tile SQUARE COLOUR|none`, `flipped SQUARE`,
+//! `treasures SEAT N`, `treasure SQUARE [none]`, `hand SEAT COLOUR N`, `monument MONUMENT
+//! SQUARE`, `building COLOUR SQUARE|none`, `ziggurat SQUARE|none`, `pending NAME`.
+
+use mesopotamia_core::cases::{CaseGame, expect_eq};
+use mesopotamia_core::{Colour, Game, Seat};
+
+use crate::{Action, Draw, Event, Monument, Pending, Position, Square, Tigris, TigrisError};
+
+macro_rules! example {
+    ($id:literal) => {
+        ($id, include_str!(concat!("../tests/cases/", $id, ".case")))
+    };
+}
+
+/// Every rule example, as (identifier, case file text), sorted by identifier.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    example!("EDGE-BAG-RUNS-OUT-IN-SWAP"),
+    example!("EDGE-BUILDING-WAR-AND-MONUMENT"),
+    example!("EDGE-LEADER-MOVE-VACATED"),
+    example!("EDGE-PRIEST-WAR-TREASURE"),
+    example!("EDGE-THREE-KINGDOMS"),
+    example!("EDGE-TWO-SQUARES"),
+    example!("TE-1997-MONUMENT"),
+    example!("TE-1997-REVOLT"),
+    example!("TE-1997-TREASURE"),
+    example!("TE-1997-WAR"),
+    example!("TE-2009-MONUMENT"),
+    example!("TE-2009-REVOLT"),
+    example!("TE-2009-TREASURE"),
+    example!("TE-2009-WAR"),
+    example!("TE-BUILDING-AFTER-CATASTROPHE"),
+    example!("TE-BUILDING-BONUS"),
+    example!("TE-BUILDING-LONGER-LINE"),
+    example!("TE-ENGLISH-VARIANT"),
+    example!("TE-FINAL-SCORING"),
+    example!("TE-ZIGGURAT"),
+];
+
+/// The case file of one example.
+pub fn example(id: &str) -> Option<&'static str> {
+    EXAMPLES
+        .iter()
+        .find(|(i, _)| i.eq_ignore_ascii_case(id))
+        .map(|(_, text)| *text)
+}
+
+fn parse<T: core::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
+    word.parse().map_err(|_| format!("`{word}` is not {what}"))
+}
+
+impl CaseGame for Tigris {
+    type Event = Event;
+
+    fn from_position(text: &str) -> Result<Self, String> {
+        let position: Position = text.parse().map_err(|e| format!("{e}"))?;
+        position.into_game().map_err(|violations| {
+            violations
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    }
+
+    fn position(&self) -> String {
+        Position::from_game(self).to_string()
+    }
+
+    fn apply_with_events(
+        &mut self,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), TigrisError> {
+        Tigris::apply_with_events(self, action, events)
+    }
+
+    fn apply_chance_with_events(
+        &mut self,
+        chance: Draw,
+        events: &mut Vec<Event>,
+    ) -> Result<(), TigrisError> {
+        Tigris::apply_chance_with_events(self, chance, events)
+    }
+
+    fn check_fact(&self, fact: &str) -> Option<Result<(), String>> {
+        let words: Vec<&str> = fact.split_whitespace().collect();
+        let p = self.public();
+        let seat = |w: &str| {
+            parse::<usize>(w, "a seat").and_then(|i| Seat::new(i).ok_or(format!("no seat {i}")))
+        };
+        let colour = |w: &str| parse::<Colour>(w, "a colour");
+        let square = |w: &str| parse::<Square>(w, "a square");
+        let num = |w: &str| parse::<u32>(w, "a number");
+        let result = (|| match words.as_slice() {
+            ["vp", s, c, n] => expect_eq(p.vp(seat(s)?)[colour(c)?] as u32, num(n)?),
+            ["leader", s, c, "none"] => expect_eq(p.leader(seat(s)?, colour(c)?), None),
+            ["leader", s, c, q] => expect_eq(p.leader(seat(s)?, colour(c)?), Some(square(q)?)),
+            ["removed", c, n] => expect_eq(p.removed()[colour(c)?] as u32, num(n)?),
+            ["tile", q, "none"] => {
+                let q = square(q)?;
+                expect_eq(
+                    Colour::ALL
+                        .iter()
+                        .find(|&&c| p.tiles(c).contains(q.space())),
+                    None,
+                )
+            }
+            ["tile", q, c] => expect_eq(p.tiles(colour(c)?).contains(square(q)?.space()), true),
+            ["flipped", q] => expect_eq(p.flipped().contains(square(q)?.space()), true),
+            ["treasures", s, n] => expect_eq(p.treasures_taken(seat(s)?) as u32, num(n)?),
+            ["treasure", q, "none"] => expect_eq(p.treasures().contains(square(q)?.space()), false),
+            ["treasure", q] => expect_eq(p.treasures().contains(square(q)?.space()), true),
+            ["hand", s, c, n] => expect_eq(self.hand(seat(s)?)[colour(c)?] as u32, num(n)?),
+            ["monument", m, q] => {
+                let m: Monument = parse(m, "a monument")?;
+                expect_eq(p.monument(m), Some(square(q)?))
+            }
+            ["building", c, "none"] => expect_eq(p.building(colour(c)?), None),
+            ["building", c, q] => expect_eq(p.building(colour(c)?), Some(square(q)?)),
+            ["ziggurat", "none"] => expect_eq(p.ziggurat(), None),
+            ["ziggurat", q] => expect_eq(p.ziggurat(), Some(square(q)?)),
+            ["pending", what] => {
+                let name = match p.pending() {
+                    Pending::Action => "action",
+                    Pending::Support(_) => "support",
+                    Pending::WarOrder => "war",
+                    Pending::Monument => "monument",
+                    Pending::Ziggurat => "ziggurat",
+                    Pending::Building => "building",
+                    Pending::ZigguratVp => "ziggurat-vp",
+                    Pending::Treasure(_) => "treasure",
+                    Pending::Draw(_) => "draw",
+                    Pending::Over => "over",
+                };
+                expect_eq(name, *what)
+            }
+            _ => Err(String::new()),
+        })();
+        match result {
+            Err(e) if e.is_empty() => None,
+            other => Some(other),
+        }
+    }
+
+    fn standings_lines(&self) -> Vec<String> {
+        let Some(standings) = self.standings() else {
+            return Vec::new();
+        };
+        let p = self.public();
+        standings
+            .seats_by_rank()
+            .map(|s| {
+                format!(
+                    "rank {}: seat {s}, vp {:?} + {} treasures",
+                    standings.rank(s).unwrap_or(0) + 1,
+                    p.vp(s).values(),
+                    p.treasures_taken(s)
+                )
+            })
+            .collect()
+    }
+}
