@@ -149,6 +149,13 @@ fn bad_input_is_a_clear_error() {
     let o = run(&["play", "tigris", "--players", "5"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("5 players"), "{}", stderr(&o));
+    let o = run(&["play", "tigris", "--frobnicate"]);
+    assert_eq!(o.status.code(), Some(2), "clap's usage error");
+    assert!(
+        stderr(&o).contains("unexpected argument '--frobnicate'"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&["play", "chess"]);
     assert!(!o.status.success());
     assert!(
@@ -438,6 +445,19 @@ fn every_picture_is_well_formed_svg() {
     let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples");
     let o = run(&["render", "--examples-dir", docs, "--check"]);
     assert!(o.status.success(), "{}", stderr(&o));
+
+    // Each game's page in docs/ shows every one of its examples' pictures.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/");
+    let pages: String = ["tigris-euphrates.md", "cards.md", "sumeria.md"]
+        .iter()
+        .map(|p| std::fs::read_to_string(format!("{root}{p}")).unwrap())
+        .collect();
+    for id in stdout(&run(&["examples"])).lines() {
+        assert!(
+            pages.contains(&format!("(examples/{id}.svg)")),
+            "{id} missing from docs/"
+        );
+    }
 
     // From a game record and from a position file, for each game.
     for game in ["tigris", "cards", "sumeria"] {
