@@ -4,13 +4,12 @@
 //!
 //! Facts this game adds to the shared ones: `moves-from LOCATION = LOCATIONS...` (the
 //! destinations, also checked against the legal moves), `order NAMES...`, `first SEAT`,
-//! `phase draw|turns`, `held SEAT N N N N`, `discarded N N N N`, `score SEAT N`. The
-//! engine reports no events yet.
+//! `phase draw|turns`, `held SEAT N N N N`, `discarded N N N N`, `score SEAT N`.
 
 use mesopotamia_core::cases::{CaseGame, expect_eq};
 use mesopotamia_core::{Game, Seat};
 
-use crate::{Action, Chance, Influence, Location, Phase, Position, Sumeria, SumeriaError};
+use crate::{Action, Chance, Event, Influence, Location, Phase, Position, Sumeria, SumeriaError};
 
 macro_rules! example {
     ($id:literal) => {
@@ -51,7 +50,7 @@ fn violations<V: ToString>(violations: Vec<V>) -> String {
 }
 
 impl CaseGame for Sumeria {
-    type Event = core::convert::Infallible;
+    type Event = Event;
 
     fn from_position(text: &str) -> Result<Self, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
@@ -65,16 +64,18 @@ impl CaseGame for Sumeria {
     fn apply_with_events(
         &mut self,
         action: Action,
-        _events: &mut Vec<Self::Event>,
+        events: &mut Vec<Event>,
     ) -> Result<(), SumeriaError> {
-        self.apply(action)
+        Sumeria::apply_with_events(self, action, events)
     }
 
     fn apply_chance_with_events(
         &mut self,
         chance: Chance,
-        _events: &mut Vec<Self::Event>,
+        _events: &mut Vec<Event>,
     ) -> Result<(), SumeriaError> {
+        // Chance outcomes (the order, the first player, the display) report nothing
+        // beyond themselves.
         self.apply_chance(chance)
     }
 

@@ -5,12 +5,14 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+pub mod event;
 pub mod examples;
 pub mod position;
 mod state;
 
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
+pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{ACTION_SPACE, Config, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView};
 

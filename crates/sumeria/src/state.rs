@@ -5,7 +5,10 @@ use std::sync::Arc;
 use mesopotamia_core::rand_core::RngCore;
 use mesopotamia_core::scoring::triangular;
 use mesopotamia_core::{Bag, Game, Seat, Space, Standings, ToMove};
+use mesopotamia_core::{EventSink, NoEvents};
 use smallvec::SmallVec;
+
+use crate::event::Event;
 
 use crate::action::{Action, Chance, Influence, PAIRS};
 use crate::board::{Board, LOCATIONS, Location, Locations, SLOTS, STATES, Slot};
@@ -300,15 +303,23 @@ impl Public {
         seats.into_iter().map(|(s, _)| s).collect()
     }
 
-    fn move_tile(&mut self, state: usize, up: bool) {
+    fn move_tile(&mut self, state: usize, up: bool, ev: &mut impl EventSink<Event>) {
         let Some(p) = self.order.iter().position(|&s| s as usize == state) else {
             return;
         };
-        if up && p > 0 {
-            self.order.swap(p - 1, p);
+        let to = if up && p > 0 {
+            p - 1
         } else if !up && p + 1 < STATES {
-            self.order.swap(p, p + 1);
-        }
+            p + 1
+        } else {
+            return;
+        };
+        self.order.swap(p, to);
+        ev.push(Event::TileMoved {
+            state: self.board().names()[state],
+            from: p as u8 + 1,
+            to: to as u8 + 1,
+        });
     }
 }
 
@@ -488,7 +499,7 @@ impl Sumeria {
         }
     }
 
-    fn play(&mut self, action: Action) {
+    fn play(&mut self, action: Action, ev: &mut impl EventSink<Event>) {
         let seat = self
             .public
             .deciding()
@@ -501,7 +512,7 @@ impl Sumeria {
                 p.traders[seat.index()].insert(space(i));
                 p.supply[seat.index()] -= 1;
                 if p.phase == Phase::Turns {
-                    p.move_tile(i / SLOTS, true);
+                    p.move_tile(i / SLOTS, true, ev);
                 }
             }
             Action::Move(a, b) => {
@@ -512,22 +523,22 @@ impl Sumeria {
                 p.traders[seat.index()].remove(space(i));
                 p.traders[seat.index()].insert(space(j));
                 if i / SLOTS != j / SLOTS {
-                    p.move_tile(j / SLOTS, true);
+                    p.move_tile(j / SLOTS, true, ev);
                 }
             }
             Action::Remove(l) => {
                 let i = p.board().index_of(l).expect("checked");
                 p.traders[seat.index()].remove(space(i));
                 p.supply[seat.index()] += 1;
-                p.move_tile(i / SLOTS, false);
+                p.move_tile(i / SLOTS, false, ev);
             }
             Action::Take(k) => {
-                self.take(1, &[k]);
-                return self.score_from(2);
+                self.take(1, &[k], ev);
+                return self.score_from(2, ev);
             }
             Action::TakeTwo(a, b) => {
-                self.take(0, &[a, b]);
-                return self.score_from(1);
+                self.take(0, &[a, b], ev);
+                return self.score_from(1, ev);
             }
         }
         let p = &mut self.public;
@@ -540,14 +551,16 @@ impl Sumeria {
                     p.phase = Phase::Turns;
                 }
             }
-            Phase::Turns if p.turn as usize == TURNS_PER_PLAYER as usize * n => self.score_from(0),
+            Phase::Turns if p.turn as usize == TURNS_PER_PLAYER as usize * n => {
+                self.score_from(0, ev)
+            }
             _ => {}
         }
     }
 
     /// The controller of `place` takes `kinds`; the rest goes to the second, or is
     /// discarded when he is alone there.
-    fn take(&mut self, place: usize, kinds: &[Influence]) {
+    fn take(&mut self, place: usize, kinds: &[Influence], ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let control = p.control(p.order[place] as usize);
         let Some(&controller) = control.first() else {
@@ -558,6 +571,27 @@ impl Sumeria {
             p.held[controller.index()][k as usize] += 1;
         }
         let rest = core::mem::take(&mut p.display[place]);
+        if ev.wanted() {
+            ev.push(Event::Took {
+                seat: controller,
+                place: place as u8 + 1,
+                kinds: kinds.to_vec(),
+            });
+            let rest_kinds = tiles_of(rest);
+            if !rest_kinds.is_empty() {
+                ev.push(match control.get(1) {
+                    Some(&second) => Event::Took {
+                        seat: second,
+                        place: place as u8 + 1,
+                        kinds: rest_kinds,
+                    },
+                    None => Event::Discarded {
+                        place: place as u8 + 1,
+                        kinds: rest_kinds,
+                    },
+                });
+            }
+        }
         let to = match control.get(1) {
             Some(second) => &mut p.held[second.index()],
             None => &mut p.discarded,
@@ -568,12 +602,18 @@ impl Sumeria {
     }
 
     /// Scores the first three city-states from `place` on, stopping at a choice.
-    fn score_from(&mut self, place: usize) {
+    fn score_from(&mut self, place: usize, ev: &mut impl EventSink<Event>) {
         for place in place..3 {
             let p = &mut self.public;
             let control = p.control(p.order[place] as usize);
             if control.is_empty() {
                 let gone = core::mem::take(&mut p.display[place]);
+                if ev.wanted() && gone.iter().any(|&n| n > 0) {
+                    ev.push(Event::Discarded {
+                        place: place as u8 + 1,
+                        kinds: tiles_of(gone),
+                    });
+                }
                 for (d, g) in p.discarded.iter_mut().zip(gone) {
                     *d += g;
                 }
@@ -584,7 +624,7 @@ impl Sumeria {
                     .into_iter()
                     .filter(|k| p.display[2][*k as usize] > 0)
                     .collect();
-                self.take(2, &kinds);
+                self.take(2, &kinds, ev);
                 continue;
             }
             p.phase = Phase::Take(place as u8);
@@ -593,7 +633,7 @@ impl Sumeria {
             match options.as_slice() {
                 [] => {
                     // Nothing on display (cannot happen with a full bag): nothing to take.
-                    self.take(place, &[]);
+                    self.take(place, &[], ev);
                 }
                 [only] => {
                     // A single option is not asked (RULINGS): apply it.
@@ -602,15 +642,21 @@ impl Sumeria {
                         Action::TakeTwo(a, b) => smallvec::smallvec![a, b],
                         _ => SmallVec::new(),
                     };
-                    self.take(place, &kinds);
+                    if let Some(seat) = self.public.deciding() {
+                        ev.push(Event::Forced {
+                            seat,
+                            action: *only,
+                        });
+                    }
+                    self.take(place, &kinds, ev);
                 }
                 _ => return,
             }
         }
-        self.end_round();
+        self.end_round(ev);
     }
 
-    fn end_round(&mut self) {
+    fn end_round(&mut self, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let n = p.seats();
         // Next first player (S5): left of the seat with fewest traders in the first
@@ -649,6 +695,20 @@ impl Sumeria {
         } else {
             Phase::Draw
         };
+        if ev.wanted() {
+            ev.push(Event::RoundEnded {
+                round: p.round,
+                order: p
+                    .order
+                    .iter()
+                    .map(|&s| p.board().names()[s as usize])
+                    .collect(),
+                first: p.first,
+            });
+            if p.phase == Phase::Over {
+                ev.push(Event::GameEnded);
+            }
+        }
     }
 
     fn resolve_chance(&mut self, chance: Chance) -> Result<(), SumeriaError> {
@@ -706,6 +766,19 @@ impl Sumeria {
         Ok(())
     }
 
+    /// Plays an action and appends what happened to `events`; refused actions leave the
+    /// game as it was.
+    pub fn apply_with_events(
+        &mut self,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SumeriaError> {
+        self.check(action)
+            .map_err(|reason| SumeriaError::Illegal { action, reason })?;
+        self.play(action, events);
+        Ok(())
+    }
+
     /// Final scores: (points, most tiles of one kind) per seat.
     pub fn scores(&self) -> Vec<(u32, u8)> {
         let p = &self.public;
@@ -759,7 +832,7 @@ impl Game for Sumeria {
     fn apply(&mut self, action: Action) -> Result<(), SumeriaError> {
         self.check(action)
             .map_err(|reason| SumeriaError::Illegal { action, reason })?;
-        self.play(action);
+        self.play(action, &mut NoEvents);
         Ok(())
     }
 
@@ -848,4 +921,12 @@ impl Game for Sumeria {
     fn resample_hidden<R: RngCore + ?Sized>(&self, _observer: Seat, _rng: &mut R) -> Self {
         self.clone()
     }
+}
+
+/// The tiles of a per-kind count, one entry per tile.
+fn tiles_of(counts: [u8; 4]) -> Vec<Influence> {
+    Influence::ALL
+        .into_iter()
+        .flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize))
+        .collect()
 }

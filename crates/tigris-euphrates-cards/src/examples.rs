@@ -4,12 +4,12 @@
 //!
 //! Facts this game adds to the shared ones: `pile SEAT CARDS...`, `hand SEAT COLOUR N`,
 //! `leader SEAT COLOUR PLACE|none`, `column N PIECES...`, `head N T|t`, `link SLOT
-//! CARD|none`, `discarded N`, `kingdoms RANGES...`. The engine reports no events yet.
+//! CARD|none`, `discarded N`, `kingdoms RANGES...`.
 
 use mesopotamia_core::cases::{CaseGame, expect_eq};
 use mesopotamia_core::{Colour, Game, Seat};
 
-use crate::{Action, Card, Cards, CardsError, Chance, Piece, Place, Position};
+use crate::{Action, Card, Cards, CardsError, Chance, Event, Piece, Place, Position};
 
 macro_rules! example {
     ($id:literal) => {
@@ -78,7 +78,7 @@ fn link_slot(word: &str) -> Result<usize, String> {
 }
 
 impl CaseGame for Cards {
-    type Event = core::convert::Infallible;
+    type Event = Event;
 
     fn from_position(text: &str) -> Result<Self, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
@@ -92,17 +92,17 @@ impl CaseGame for Cards {
     fn apply_with_events(
         &mut self,
         action: Action,
-        _events: &mut Vec<Self::Event>,
+        events: &mut Vec<Event>,
     ) -> Result<(), CardsError> {
-        self.apply(action)
+        Cards::apply_with_events(self, action, events)
     }
 
     fn apply_chance_with_events(
         &mut self,
         chance: Chance,
-        _events: &mut Vec<Self::Event>,
+        events: &mut Vec<Event>,
     ) -> Result<(), CardsError> {
-        self.apply_chance(chance)
+        Cards::apply_chance_with_events(self, chance, events)
     }
 
     fn check_fact(&self, fact: &str) -> Option<Result<(), String>> {

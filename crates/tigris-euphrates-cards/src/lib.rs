@@ -4,11 +4,13 @@
 
 pub mod action;
 pub mod bots;
+pub mod event;
 pub mod examples;
 pub mod position;
 mod state;
 
 pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
+pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{
     Card, Cards, CardsError, CardsView, Config, Conflict, ConflictKind, Leader, Pending, Piece,

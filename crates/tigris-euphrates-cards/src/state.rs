@@ -8,7 +8,10 @@ use mesopotamia_core::{
     Adjacency, Bag, Colour, ColourMap, Game, Graph, Seat, SeatSet, Space, SpaceSet, Standings,
     ToMove,
 };
+use mesopotamia_core::{EventSink, NoEvents};
 use smallvec::SmallVec;
+
+use crate::event::Event;
 
 use crate::action::{
     ACTION_SPACE, Action, Boat, COLUMN_CARDS, COLUMNS, Chance, LINKS, MAX_SUPPORT, PLACES, Place,
@@ -117,6 +120,18 @@ pub struct Conflict {
 }
 
 impl Conflict {
+    /// The event announcing it.
+    fn started(&self) -> Event {
+        Event::ConflictStarted {
+            kind: self.kind,
+            colour: self.colour,
+            attacker: self.attacker,
+            defender: self.defender,
+            attacker_base: self.attacker_base,
+            defender_base: self.defender_base,
+        }
+    }
+
     fn support_colour(&self) -> Colour {
         match self.kind {
             ConflictKind::Internal => Colour::Red,
@@ -487,7 +502,7 @@ impl Cards {
             deck,
             removed: ColourMap::splat(0),
         };
-        game.settle();
+        game.settle(&mut NoEvents);
         Ok(game)
     }
 
@@ -511,8 +526,9 @@ impl Cards {
         self.piles.get(seat.index()).map_or(&[], |p| p.as_slice())
     }
 
-    fn bank(&mut self, seat: Seat, card: Card) {
+    fn bank(&mut self, seat: Seat, card: Card, ev: &mut impl EventSink<Event>) {
         self.piles[seat.index()].push(card);
+        ev.push(Event::Banked { seat, card });
     }
 
     fn legal_into(&self, out: &mut Vec<Action>) {
@@ -705,13 +721,13 @@ impl Cards {
         None
     }
 
-    fn play(&mut self, action: Action) {
+    fn play(&mut self, action: Action, ev: &mut impl EventSink<Event>) {
         let active = self.public.active;
         match action {
             Action::Pass => self.public.actions_left = 0,
             Action::Leader(colour, at) => {
                 self.public.actions_left -= 1;
-                self.place_leader(active, colour, at);
+                self.place_leader(active, colour, at, ev);
             }
             Action::Column(colour, c) => {
                 self.public.actions_left -= 1;
@@ -742,11 +758,12 @@ impl Cards {
                     Place::Link(l) => p.links[l as usize] = None,
                 }
                 p.discarded += 1;
+                ev.push(Event::Catastrophe { at });
             }
             Action::Bank => {
                 if let Some((seat, colour)) = self.public.bank_offer.take() {
                     self.take_from_hand(seat, colour, 1);
-                    self.bank(seat, Card::Civ(colour));
+                    self.bank(seat, Card::Civ(colour), ev);
                 }
             }
             Action::Decline => match self.public.pending {
@@ -754,18 +771,22 @@ impl Cards {
                 Pending::Treasure(_) => self.public.treasure_slot = None,
                 _ => self.public.boat_column = None,
             },
-            Action::Support(n) => self.commit(n),
-            Action::Conflict(colour) => self.start_external(colour),
-            Action::Boat(b) => self.build_boat(b),
+            Action::Support(n) => self.commit(n, ev),
+            Action::Conflict(colour) => self.start_external(colour, ev),
+            Action::Boat(b) => self.build_boat(b, ev),
             Action::Treasure(c) => {
                 if let Pending::Treasure(owner) = self.public.pending {
                     self.take_from_hand(owner, Colour::Red, 1);
                     self.public.treasure_heads[c as usize] = false;
-                    self.bank(owner, Card::Treasure);
+                    ev.push(Event::TreasureTaken {
+                        seat: owner,
+                        column: c,
+                    });
+                    self.bank(owner, Card::Treasure, ev);
                 }
             }
         }
-        self.settle();
+        self.settle(ev);
     }
 
     fn take_from_hand(&mut self, seat: Seat, colour: Colour, n: u8) {
@@ -773,7 +794,13 @@ impl Cards {
         self.public.hand_sizes[seat.index()] -= n;
     }
 
-    fn place_leader(&mut self, seat: Seat, colour: Colour, at: Place) {
+    fn place_leader(
+        &mut self,
+        seat: Seat,
+        colour: Colour,
+        at: Place,
+        ev: &mut impl EventSink<Event>,
+    ) {
         let p = &mut self.public;
         if let Some(from) = p.leader(seat, colour) {
             p.leaders[from.index()] = None;
@@ -787,7 +814,7 @@ impl Cards {
         if let Some((defender, defender_at)) = defender {
             // C8: +1 for a leader standing on a red card (temple or treasure*).
             let on_red = |i: usize| u8::from(p.card_at(place(i)) == Some(Colour::Red));
-            p.conflict = Some(Conflict {
+            let conflict = Conflict {
                 kind: ConflictKind::Internal,
                 colour,
                 attacker: seat,
@@ -795,7 +822,9 @@ impl Cards {
                 attacker_base: on_red(at.index()),
                 defender_base: on_red(defender_at),
                 attacker_commit: None,
-            });
+            };
+            ev.push(conflict.started());
+            p.conflict = Some(conflict);
         }
     }
 
@@ -815,7 +844,7 @@ impl Cards {
         p.joining = Some(l);
     }
 
-    fn start_external(&mut self, colour: Colour) {
+    fn start_external(&mut self, colour: Colour, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         p.conflicts &= !(1 << colour.index());
         let Some(l) = p.joining else { return };
@@ -841,7 +870,7 @@ impl Cards {
                 .find(|side| p.leader_in(side, colour).is_some_and(|(o, _)| o == s))
         };
         let base = |s: Seat| side_of(s).map_or(0, |side| p.strength_on_board(side, colour));
-        p.conflict = Some(Conflict {
+        let conflict = Conflict {
             kind: ConflictKind::External,
             colour,
             attacker,
@@ -849,10 +878,12 @@ impl Cards {
             attacker_base: base(attacker),
             defender_base: base(defender),
             attacker_commit: None,
-        });
+        };
+        ev.push(conflict.started());
+        p.conflict = Some(conflict);
     }
 
-    fn commit(&mut self, n: u8) {
+    fn commit(&mut self, n: u8, ev: &mut impl EventSink<Event>) {
         let Some(mut conflict) = self.public.conflict else {
             return;
         };
@@ -866,12 +897,18 @@ impl Cards {
             Some(a) => {
                 self.take_from_hand(conflict.defender, colour, n);
                 self.public.conflict = None;
-                self.resolve(conflict, a, n);
+                self.resolve(conflict, a, n, ev);
             }
         }
     }
 
-    fn resolve(&mut self, conflict: Conflict, attacker_commit: u8, defender_commit: u8) {
+    fn resolve(
+        &mut self,
+        conflict: Conflict,
+        attacker_commit: u8,
+        defender_commit: u8,
+        ev: &mut impl EventSink<Event>,
+    ) {
         let colour = conflict.colour;
         let support = conflict.support_colour();
         let (winner, loser) = if conflict.attacker_base + attacker_commit
@@ -882,9 +919,16 @@ impl Cards {
             (conflict.defender, conflict.attacker)
         };
         let committed = attacker_commit + defender_commit;
+        ev.push(Event::ConflictResolved {
+            colour,
+            attacker_total: conflict.attacker_base + attacker_commit,
+            defender_total: conflict.defender_base + defender_commit,
+            winner,
+            committed,
+        });
         if committed > 0 {
             // The winner banks one committed card; the others are discarded.
-            self.bank(winner, Card::Civ(support));
+            self.bank(winner, Card::Civ(support), ev);
             self.public.discarded += committed as u16 - 1;
         } else {
             self.public.bank_offer = Some((winner, support));
@@ -897,6 +941,11 @@ impl Cards {
             // The loser's former kingdom: his side of the face-down link.
             let side = p.places_of(p.kingdom(Public::column_of(loser_at), false));
             p.leaders[loser_at.index()] = None;
+            ev.push(Event::LeaderReturned {
+                seat: loser,
+                colour,
+                from: loser_at,
+            });
             let mut won = 0;
             let mut rows: [SmallVec<[usize; 8]>; COLUMNS] = Default::default();
             for &i in &side {
@@ -921,15 +970,27 @@ impl Cards {
                     p.remove_rows(c, r);
                 }
             }
+            if won > 0 {
+                ev.push(Event::CardsWon {
+                    seat: winner,
+                    colour,
+                    count: won,
+                });
+            }
             for _ in 0..won {
-                self.bank(winner, Card::Civ(colour));
+                self.piles[winner.index()].push(Card::Civ(colour));
             }
         } else {
             p.leaders[loser_at.index()] = None;
+            ev.push(Event::LeaderReturned {
+                seat: loser,
+                colour,
+                from: loser_at,
+            });
         }
     }
 
-    fn build_boat(&mut self, boat: Boat) {
+    fn build_boat(&mut self, boat: Boat, ev: &mut impl EventSink<Event>) {
         let Some(rows) = self.boat_run(boat) else {
             return;
         };
@@ -954,15 +1015,19 @@ impl Cards {
         p.leaders[Place::Column(c as u8, at as u8 + 1).index()] = None;
         p.boats_left[boat as usize] = false;
         p.discarded += 4;
+        ev.push(Event::BoatBuilt {
+            boat,
+            column: c as u8,
+        });
     }
 
     /// Settles a state built from a position to its next decision.
     pub(crate) fn settle_now(&mut self) {
-        self.settle();
+        self.settle(&mut NoEvents);
     }
 
     /// Moves on to the next decision.
-    fn settle(&mut self) {
+    fn settle(&mut self, ev: &mut impl EventSink<Event>) {
         loop {
             let p = &mut self.public;
             let n = p.seats();
@@ -996,7 +1061,11 @@ impl Cards {
                     conflict.defender
                 };
                 if self.hands[seat.index()][conflict.support_colour()] == 0 {
-                    self.commit(0);
+                    ev.push(Event::Forced {
+                        seat,
+                        action: Action::Support(0),
+                    });
+                    self.commit(0, ev);
                     continue;
                 }
                 self.public.pending = Pending::Support(seat);
@@ -1011,8 +1080,9 @@ impl Cards {
                             .iter()
                             .filter(|&&i| p.leaders[i].is_some_and(|x| x.colour == c))
                             .count();
-                        if count < 2 {
+                        if count < 2 && p.conflicts & (1 << c.index()) != 0 {
                             p.conflicts &= !(1 << c.index());
+                            ev.push(Event::ConflictVanished { colour: c });
                         }
                     }
                 }
@@ -1021,7 +1091,11 @@ impl Cards {
                     1 => {
                         let c = Colour::from_index(p.conflicts.trailing_zeros() as usize)
                             .expect("a colour bit");
-                        self.start_external(c);
+                        ev.push(Event::Forced {
+                            seat: p.active,
+                            action: Action::Conflict(c),
+                        });
+                        self.start_external(c, ev);
                     }
                     _ => {
                         p.pending = Pending::ConflictOrder;
@@ -1034,6 +1108,7 @@ impl Cards {
                 if let Some((colour, _)) = p.links[l as usize] {
                     p.links[l as usize] = Some((colour, true));
                     p.treasure_slot = Some(l);
+                    ev.push(Event::LinkTurned { slot: l });
                 }
                 continue;
             }
@@ -1060,11 +1135,14 @@ impl Cards {
             }
             let p = &mut self.public;
             if p.over {
+                if p.pending != Pending::Over {
+                    ev.push(Event::GameEnded);
+                }
                 p.pending = Pending::Over;
                 return;
             }
             if p.actions_left == 0 {
-                self.end_turn();
+                self.end_turn(ev);
                 continue;
             }
             p.pending = Pending::Action;
@@ -1072,7 +1150,7 @@ impl Cards {
         }
     }
 
-    fn end_turn(&mut self) {
+    fn end_turn(&mut self, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let active = p.active;
         // C10: each leader of the active seat in a kingdom with a boat of its colour.
@@ -1102,6 +1180,7 @@ impl Cards {
             return;
         }
         p.boat_banking = 0;
+        ev.push(Event::TurnEnded { seat: active });
         // C11: end of the game, or refills from the active seat clockwise.
         let needed: u16 = (0..p.seats())
             .map(|s| (HAND - p.hand_sizes[s].min(HAND)) as u16)
@@ -1119,6 +1198,50 @@ impl Cards {
             p.draws[s] = HAND - p.hand_sizes[s].min(HAND);
         }
         p.ending_turn = true;
+    }
+
+    /// Plays an action and appends what happened to `events`; refused actions leave the
+    /// game as it was.
+    pub fn apply_with_events(
+        &mut self,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), CardsError> {
+        if !self.is_legal(action) {
+            return Err(CardsError::Illegal(action));
+        }
+        self.play(action, events);
+        Ok(())
+    }
+
+    /// Resolves the pending chance event and appends what happened to `events`.
+    pub fn apply_chance_with_events(
+        &mut self,
+        outcome: Chance,
+        ev: &mut impl EventSink<Event>,
+    ) -> Result<(), CardsError> {
+        let (colour, ok) = match (self.public.pending, outcome) {
+            (Pending::Remove, Chance::Remove(c)) => (c, true),
+            (Pending::Draw(_), Chance::Draw(c)) => (c, true),
+            (_, Chance::Remove(c) | Chance::Draw(c)) => (c, false),
+        };
+        if !ok || self.deck.take(colour, 1).is_err() {
+            return Err(CardsError::Chance(outcome));
+        }
+        self.public.deck_size -= 1;
+        match self.public.pending {
+            Pending::Draw(seat) => {
+                self.hands[seat.index()][colour] += 1;
+                self.public.hand_sizes[seat.index()] += 1;
+                self.public.draws[seat.index()] -= 1;
+            }
+            _ => {
+                self.removed[colour] += 1;
+                self.public.removals_left -= 1;
+            }
+        }
+        self.settle(ev);
+        Ok(())
     }
 
     /// Final scores: colour counts of each pile with treasures wild, as the core ranks them.
@@ -1192,7 +1315,7 @@ impl Game for Cards {
         if !self.is_legal(action) {
             return Err(CardsError::Illegal(action));
         }
-        self.play(action);
+        self.play(action, &mut NoEvents);
         Ok(())
     }
 
@@ -1208,28 +1331,7 @@ impl Game for Cards {
     }
 
     fn apply_chance(&mut self, outcome: Chance) -> Result<(), CardsError> {
-        let (colour, ok) = match (self.public.pending, outcome) {
-            (Pending::Remove, Chance::Remove(c)) => (c, true),
-            (Pending::Draw(_), Chance::Draw(c)) => (c, true),
-            (_, Chance::Remove(c) | Chance::Draw(c)) => (c, false),
-        };
-        if !ok || self.deck.take(colour, 1).is_err() {
-            return Err(CardsError::Chance(outcome));
-        }
-        self.public.deck_size -= 1;
-        match self.public.pending {
-            Pending::Draw(seat) => {
-                self.hands[seat.index()][colour] += 1;
-                self.public.hand_sizes[seat.index()] += 1;
-                self.public.draws[seat.index()] -= 1;
-            }
-            _ => {
-                self.removed[colour] += 1;
-                self.public.removals_left -= 1;
-            }
-        }
-        self.settle();
-        Ok(())
+        self.apply_chance_with_events(outcome, &mut NoEvents)
     }
 
     fn action_space_size(&self) -> usize {

@@ -261,33 +261,3 @@ impl fmt::Display for Event {
         }
     }
 }
-
-/// Where events go: a `Vec<Event>`, or nowhere.
-pub(crate) trait Events {
-    fn push(&mut self, event: Event);
-    /// Whether events are kept (to skip building costly ones).
-    fn wanted(&self) -> bool;
-}
-
-impl Events for Vec<Event> {
-    #[inline]
-    fn push(&mut self, event: Event) {
-        Vec::push(self, event);
-    }
-    #[inline]
-    fn wanted(&self) -> bool {
-        true
-    }
-}
-
-/// Discards events.
-pub(crate) struct NoEvents;
-
-impl Events for NoEvents {
-    #[inline(always)]
-    fn push(&mut self, _: Event) {}
-    #[inline(always)]
-    fn wanted(&self) -> bool {
-        false
-    }
-}

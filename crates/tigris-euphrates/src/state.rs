@@ -9,7 +9,8 @@ use smallvec::SmallVec;
 
 use crate::action::{self, ACTION_SPACE, Action, ActionKind, Draw, MAX_SUPPORT, Monument};
 use crate::board::{Board, BoardKind, Square, Squares, WIDTH};
-use crate::event::{ConflictKind, Event, Events, NoEvents, ReturnCause};
+use crate::event::{ConflictKind, Event, ReturnCause};
+use mesopotamia_core::{EventSink, NoEvents};
 
 /// Civilization tiles of each colour in the box (RULINGS: 57 red, 36 blue, 30 green, 30 black).
 pub const TILES_PER_COLOUR: [u16; 4] = [57, 36, 30, 30];
@@ -1348,7 +1349,7 @@ impl Tigris {
     }
 
     /// Plays a checked action.
-    fn play(&mut self, action: Action, ev: &mut impl Events) {
+    fn play(&mut self, action: Action, ev: &mut impl EventSink<Event>) {
         let active = self.public.active;
         match action.kind() {
             ActionKind::Pass => self.public.actions_left = 0,
@@ -1411,7 +1412,11 @@ impl Tigris {
         self.settle(ev);
     }
 
-    fn draw(&mut self, Draw(colour): Draw, ev: &mut impl Events) -> Result<(), TigrisError> {
+    fn draw(
+        &mut self,
+        Draw(colour): Draw,
+        ev: &mut impl EventSink<Event>,
+    ) -> Result<(), TigrisError> {
         let Pending::Draw(seat) = self.public.pending else {
             return Err(TigrisError::NoDraw(self.to_move()));
         };
@@ -1434,7 +1439,7 @@ impl Tigris {
     }
 
     /// Moves the game on to the next decision, applying forced ones.
-    fn settle(&mut self, ev: &mut impl Events) {
+    fn settle(&mut self, ev: &mut impl EventSink<Event>) {
         loop {
             let p = &mut self.public;
             if p.pending == Pending::Over {
@@ -1578,7 +1583,7 @@ impl Tigris {
         }
     }
 
-    fn place_tile(&mut self, colour: Colour, square: Square, ev: &mut impl Events) {
+    fn place_tile(&mut self, colour: Colour, square: Square, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let a = p.active.index();
         let touching = p.adjacent_kingdoms_now(square);
@@ -1626,7 +1631,7 @@ impl Tigris {
         p.placed = Some((square, AfterPlacement::Monument));
     }
 
-    fn place_leader(&mut self, colour: Colour, square: Square, ev: &mut impl Events) {
+    fn place_leader(&mut self, colour: Colour, square: Square, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let active = p.active;
         let from = p.leaders[active.index()][colour.index()];
@@ -1668,7 +1673,7 @@ impl Tigris {
         }
     }
 
-    fn catastrophe(&mut self, square: Square, ev: &mut impl Events) {
+    fn catastrophe(&mut self, square: Square, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         p.catastrophes_left[p.active.index()] -= 1;
         let hit = Colour::ALL
@@ -1691,7 +1696,7 @@ impl Tigris {
         }
     }
 
-    fn commit(&mut self, n: u8, ev: &mut impl Events) {
+    fn commit(&mut self, n: u8, ev: &mut impl EventSink<Event>) {
         let Some(mut conflict) = self.public.conflict else {
             return;
         };
@@ -1721,7 +1726,7 @@ impl Tigris {
         conflict: Conflict,
         attacker_commit: u8,
         defender_commit: u8,
-        ev: &mut impl Events,
+        ev: &mut impl EventSink<Event>,
     ) {
         let p = &mut self.public;
         let attacker_total = conflict.attacker_base + attacker_commit;
@@ -1802,7 +1807,7 @@ impl Tigris {
         }
     }
 
-    fn start_war(&mut self, colour: Colour, ev: &mut impl Events) {
+    fn start_war(&mut self, colour: Colour, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         p.wars &= !(1 << colour.index());
         let Some(u) = p.unification else { return };
@@ -1847,7 +1852,7 @@ impl Tigris {
         p.conflict = Some(conflict);
     }
 
-    fn drop_vanished_wars(&mut self, ev: &mut impl Events) {
+    fn drop_vanished_wars(&mut self, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let Some(u) = p.unification else {
             p.wars = 0;
@@ -1870,7 +1875,12 @@ impl Tigris {
         }
     }
 
-    fn build_monument(&mut self, monument: Monument, corner: Square, ev: &mut impl Events) {
+    fn build_monument(
+        &mut self,
+        monument: Monument,
+        corner: Square,
+        ev: &mut impl EventSink<Event>,
+    ) {
         let p = &mut self.public;
         let squares: Squares = two_by_two_squares(corner).iter().map(|s| sp(*s)).collect();
         let colour = Colour::ALL
@@ -1893,7 +1903,7 @@ impl Tigris {
     }
 
     /// Declines whatever is being decided about the tile just placed.
-    fn decline(&mut self, ev: &mut impl Events) {
+    fn decline(&mut self, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         match p.pending {
             Pending::Monument => {
@@ -1919,7 +1929,7 @@ impl Tigris {
         }
     }
 
-    fn build_ziggurat(&mut self, centre: Square, ev: &mut impl Events) {
+    fn build_ziggurat(&mut self, centre: Square, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let mut cross = p.board().neighbours(sp(centre));
         cross.insert(sp(centre));
@@ -1938,7 +1948,7 @@ impl Tigris {
         }
     }
 
-    fn put_building(&mut self, square: Square, ev: &mut impl Events) {
+    fn put_building(&mut self, square: Square, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let colour = p
             .face_up_colour(square)
@@ -1952,7 +1962,7 @@ impl Tigris {
         });
     }
 
-    fn take_treasure(&mut self, owner: Seat, square: Square, ev: &mut impl Events) {
+    fn take_treasure(&mut self, owner: Seat, square: Square, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         p.treasures.remove(sp(square));
         p.treasures_taken[owner.index()] += 1;
@@ -1964,7 +1974,7 @@ impl Tigris {
 
     /// End of turn (T12): monument VP, then the ziggurat's VP (a decision), then
     /// [`Self::finish_turn`].
-    fn end_turn(&mut self, ev: &mut impl Events) {
+    fn end_turn(&mut self, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let active = p.active;
         for m in Monument::ALL {
@@ -1997,7 +2007,7 @@ impl Tigris {
     }
 
     /// The rest of the end of turn: the end of the game, or refills.
-    fn finish_turn(&mut self, ev: &mut impl Events) {
+    fn finish_turn(&mut self, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let active = p.active;
         ev.push(Event::TurnEnded { seat: active });
@@ -2022,7 +2032,7 @@ impl Public {
     }
 
     /// T16: a building under a new monument or ziggurat goes back to supply.
-    fn return_buildings_under(&mut self, covered: Squares, ev: &mut impl Events) {
+    fn return_buildings_under(&mut self, covered: Squares, ev: &mut impl EventSink<Event>) {
         for c in Colour::ALL {
             if let Some(b) = self.buildings[c.index()] {
                 if covered.contains(sp(b)) {
@@ -2037,7 +2047,7 @@ impl Public {
     }
 
     /// T11: leaders with no adjacent face-up temple go back to supply.
-    fn return_leaders_without_temple(&mut self, ev: &mut impl Events) {
+    fn return_leaders_without_temple(&mut self, ev: &mut impl EventSink<Event>) {
         let near_temple = self.temple_neighbourhood();
         let mut returned = Squares::EMPTY;
         for s in 0..self.seats() {
