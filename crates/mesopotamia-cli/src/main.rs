@@ -140,6 +140,9 @@ struct GameOptions {
     /// Tigris & Euphrates (2009): the ziggurat.
     #[arg(long)]
     ziggurat: bool,
+    /// Card game: VP piles open to all (the rules' option); closed by default.
+    #[arg(long)]
+    open_piles: bool,
 }
 
 /// The boards of Tigris & Euphrates.
@@ -166,25 +169,32 @@ impl GameOptions {
         Ok(config)
     }
 
-    /// Tigris & Euphrates options given for another game are a mistake worth naming.
+    /// One game's options given for another are a mistake worth naming.
     fn only_for_tigris(&self, game: GameName) -> Result<(), String> {
         let given = [
-            (self.english_variant, "--english-variant"),
-            (self.board != BoardName::Classic, "--board"),
-            (self.buildings, "--buildings"),
-            (self.ziggurat, "--ziggurat"),
+            (self.english_variant, "--english-variant", GameName::Tigris),
+            (
+                self.board != BoardName::Classic,
+                "--board",
+                GameName::Tigris,
+            ),
+            (self.buildings, "--buildings", GameName::Tigris),
+            (self.ziggurat, "--ziggurat", GameName::Tigris),
+            (self.open_piles, "--open-piles", GameName::Cards),
         ];
-        match given.iter().find(|(on, _)| *on) {
-            Some((_, flag)) if game != GameName::Tigris => Err(format!(
-                "{flag} is an option of tigris, not of {}",
+        match given.iter().find(|(on, _, of)| *on && *of != game) {
+            Some((_, flag, of)) => Err(format!(
+                "{flag} is an option of {}, not of {}",
+                of.name(),
                 game.name()
             )),
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 
     fn cards(&self) -> Result<tigris_euphrates_cards::Config, String> {
-        let config = tigris_euphrates_cards::Config::new(self.players);
+        let mut config = tigris_euphrates_cards::Config::new(self.players);
+        config.open_piles = self.open_piles;
         tigris_euphrates_cards::Cards::new(config).map_err(|e| e.to_string())?;
         Ok(config)
     }

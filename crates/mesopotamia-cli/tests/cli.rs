@@ -170,6 +170,28 @@ fn bad_input_is_a_clear_error() {
         "{}",
         stderr(&o)
     );
+    let o = run(&["play", "tigris", "--open-piles"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--open-piles is an option of cards, not of tigris"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "play",
+        "cards",
+        "--players",
+        "3",
+        "--open-piles",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("cards players 3 piles open"),
+        "{}",
+        stdout(&o)
+    );
     let o = run(&["play", "tigris", "--board", "hexagonal"]);
     assert!(!o.status.success());
     assert!(
