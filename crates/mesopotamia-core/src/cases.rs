@@ -292,11 +292,35 @@ pub fn run<G: CaseGame>(case: &Case) -> Result<Transcript<G>, CaseError> {
     })
 }
 
-fn seat(word: &str) -> Result<Seat, String> {
+/// A seat number from a fact's word.
+pub fn seat(word: &str) -> Result<Seat, String> {
     word.parse::<usize>()
         .ok()
         .and_then(Seat::new)
         .ok_or_else(|| format!("`{word}` is not a seat"))
+}
+
+/// A fact's word read as a `T`; the error says it is not `what`.
+pub fn word<T: core::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
+    word.parse().map_err(|_| format!("`{word}` is not {what}"))
+}
+
+/// The case file of the example `id` (case-insensitive) in a game's
+/// `(identifier, text)` list.
+pub fn find<'a>(examples: &[(&str, &'a str)], id: &str) -> Option<&'a str> {
+    examples
+        .iter()
+        .find(|(i, _)| i.eq_ignore_ascii_case(id))
+        .map(|(_, text)| *text)
+}
+
+/// A position's violations as one message.
+pub fn violations<V: fmt::Display>(violations: &[V]) -> String {
+    violations
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// `Ok` if `got == want`, else a message naming both.

@@ -6,8 +6,8 @@
 //! destinations, also checked against the legal moves), `order NAMES...`, `first SEAT`,
 //! `phase draw|turns`, `held SEAT N N N N`, `discarded N N N N`, `score SEAT N`.
 
-use mesopotamia_core::cases::{CaseGame, expect_eq};
-use mesopotamia_core::{Game, Seat};
+use mesopotamia_core::Game;
+use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 
 use crate::{Action, Chance, Event, Influence, Location, Phase, Position, Sumeria, SumeriaError};
 
@@ -25,28 +25,9 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     example!("SUMERIA-ROUND-SCORING"),
 ];
 
-/// The case file of one example.
+/// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
-    EXAMPLES
-        .iter()
-        .find(|(i, _)| i.eq_ignore_ascii_case(id))
-        .map(|(_, text)| *text)
-}
-
-fn parse<T: core::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
-    word.parse().map_err(|_| format!("`{word}` is not {what}"))
-}
-
-fn seat(word: &str) -> Result<Seat, String> {
-    parse::<usize>(word, "a seat").and_then(|i| Seat::new(i).ok_or(format!("no seat {i}")))
-}
-
-fn violations<V: ToString>(violations: Vec<V>) -> String {
-    violations
-        .iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join("; ")
+    cases::find(EXAMPLES, id)
 }
 
 impl CaseGame for Sumeria {
@@ -54,7 +35,7 @@ impl CaseGame for Sumeria {
 
     fn from_position(text: &str) -> Result<Self, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
-        position.into_game().map_err(violations)
+        position.into_game().map_err(|v| cases::violations(&v))
     }
 
     fn position(&self) -> String {

@@ -16,8 +16,8 @@
 //! `treasures SEAT N`, `treasure SQUARE [none]`, `hand SEAT COLOUR N`, `monument MONUMENT
 //! SQUARE`, `building COLOUR SQUARE|none`, `ziggurat SQUARE|none`, `pending NAME`.
 
-use mesopotamia_core::cases::{CaseGame, expect_eq};
-use mesopotamia_core::{Colour, Game, Seat};
+use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
+use mesopotamia_core::{Colour, Game};
 
 use crate::{Action, Draw, Event, Monument, Pending, Position, Square, Tigris, TigrisError};
 
@@ -51,16 +51,9 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     example!("TE-ZIGGURAT"),
 ];
 
-/// The case file of one example.
+/// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
-    EXAMPLES
-        .iter()
-        .find(|(i, _)| i.eq_ignore_ascii_case(id))
-        .map(|(_, text)| *text)
-}
-
-fn parse<T: core::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
-    word.parse().map_err(|_| format!("`{word}` is not {what}"))
+    cases::find(EXAMPLES, id)
 }
 
 impl CaseGame for Tigris {
@@ -68,13 +61,7 @@ impl CaseGame for Tigris {
 
     fn from_position(text: &str) -> Result<Self, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
-        position.into_game().map_err(|violations| {
-            violations
-                .iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
+        position.into_game().map_err(|v| cases::violations(&v))
     }
 
     fn position(&self) -> String {
@@ -100,9 +87,6 @@ impl CaseGame for Tigris {
     fn check_fact(&self, fact: &str) -> Option<Result<(), String>> {
         let words: Vec<&str> = fact.split_whitespace().collect();
         let p = self.public();
-        let seat = |w: &str| {
-            parse::<usize>(w, "a seat").and_then(|i| Seat::new(i).ok_or(format!("no seat {i}")))
-        };
         let colour = |w: &str| parse::<Colour>(w, "a colour");
         let square = |w: &str| parse::<Square>(w, "a square");
         let num = |w: &str| parse::<u32>(w, "a number");
