@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use mesopotamia_core::chance::{sample_weighted, uniform_below};
-use mesopotamia_core::{Game, ToMove};
+use mesopotamia_core::Game;
+use mesopotamia_core::driver::random_playout;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::Sumeria;
@@ -29,25 +29,11 @@ fn playouts<G: Game>(config: &G::Config, games: u64, seed: u64) -> Result<Totals
     for i in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i));
         let mut state = G::new(config).map_err(|e| e.to_string())?;
-        loop {
-            match state.to_move() {
-                ToMove::Terminal => break,
-                ToMove::Chance => {
-                    state.chance_outcomes(&mut outcomes);
-                    let outcome = sample_weighted(&mut rng, &outcomes)
-                        .ok_or("a chance node without outcomes")?;
-                    state.apply_chance(outcome).map_err(|e| e.to_string())?;
-                }
-                ToMove::Seat(_) => {
-                    state.legal_actions(&mut legal);
-                    totals.legal_gens += 1;
-                    totals.legal_actions += legal.len() as u64;
-                    let action = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
-                    state.apply(action).map_err(|e| e.to_string())?;
-                    totals.decisions += 1;
-                }
-            }
-        }
+        let done = random_playout(&mut state, &mut rng, &mut legal, &mut outcomes)
+            .map_err(|e| e.to_string())?;
+        totals.legal_gens += done.decisions;
+        totals.legal_actions += done.legal_actions;
+        totals.decisions += done.decisions;
         totals.games += 1;
     }
     Ok(totals)

@@ -151,6 +151,65 @@ pub fn sample_chance<G: Game, R: RngCore + ?Sized>(
     sample_weighted(rng, buffer)
 }
 
+/// What a random playout did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playout {
+    /// Decisions taken by seats.
+    pub decisions: u64,
+    /// Chance events resolved.
+    pub chance_events: u64,
+    /// Legal actions listed over all decisions (their mean is the branching factor).
+    pub legal_actions: u64,
+}
+
+/// Plays `game` on to its end with every decision uniform over the complete legal list and
+/// chance sampled by weight: the reference workload of the benchmarks. The buffers are
+/// reused between calls to spare allocations.
+pub fn random_playout<G: Game, R: RngCore + ?Sized>(
+    game: &mut G,
+    rng: &mut R,
+    legal: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Chance, u32)>,
+) -> Result<Playout, MatchError<G::Error>> {
+    let mut done = Playout::default();
+    let bound = game.max_steps() as u64;
+    loop {
+        if done.decisions + done.chance_events > bound {
+            return Err(MatchError::Contract(format!(
+                "beyond the declared bound of {bound} steps"
+            )));
+        }
+        match game.to_move() {
+            ToMove::Terminal => return Ok(done),
+            ToMove::Chance => {
+                let outcome = sample_chance(game, outcomes, rng)
+                    .ok_or_else(|| MatchError::Contract("a chance node without outcomes".into()))?;
+                game.apply_chance(outcome).map_err(|e| {
+                    MatchError::Contract(format!("chance outcome {outcome} refused: {e}"))
+                })?;
+                done.chance_events += 1;
+            }
+            ToMove::Seat(seat) => {
+                game.legal_actions(legal);
+                if legal.is_empty() {
+                    return Err(MatchError::Contract(format!(
+                        "seat {seat} to move without a legal action"
+                    )));
+                }
+                let action = legal[crate::chance::uniform_below(rng, legal.len() as u32) as usize];
+                game.apply(action)
+                    .map_err(|error| MatchError::IllegalChoice {
+                        seat,
+                        action: action.to_string(),
+                        error,
+                    })?;
+                done.decisions += 1;
+                done.legal_actions += legal.len() as u64;
+            }
+        }
+    }
+}
+
 /// Plays a game of `config` to the end: `bots[i]` decides for seat `i`, chance comes
 /// from `rng`. The library never seeds an RNG: pass a seeded one for a repeatable game.
 pub fn play_match<G: Game, R: RngCore>(

@@ -1,32 +1,17 @@
 //! Engine speed: whole random playouts. `cargo bench -p sumeria`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mesopotamia_core::chance::{sample_weighted, uniform_below};
-use mesopotamia_core::{Game, ToMove};
+use mesopotamia_core::driver::random_playout;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::{Config, Sumeria};
 
-fn playout(config: &Config, rng: &mut ChaCha8Rng) -> usize {
+fn playout(config: &Config, rng: &mut ChaCha8Rng) -> u64 {
     let mut game = Sumeria::new(config.clone()).expect("valid config");
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let mut decisions = 0;
-    loop {
-        match game.to_move() {
-            ToMove::Terminal => return decisions,
-            ToMove::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                let o = sample_weighted(rng, &outcomes).expect("outcomes");
-                game.apply_chance(o).expect("listed outcome");
-            }
-            ToMove::Seat(_) => {
-                game.legal_actions(&mut legal);
-                let a = legal[uniform_below(rng, legal.len() as u32) as usize];
-                game.apply(a).expect("legal action");
-                decisions += 1;
-            }
-        }
-    }
+    random_playout(&mut game, rng, &mut legal, &mut outcomes)
+        .expect("a random game ends")
+        .decisions
 }
 
 fn benches(c: &mut Criterion) {

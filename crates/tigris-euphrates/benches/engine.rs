@@ -6,36 +6,19 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mesopotamia_core::chance::{sample_weighted, uniform_below};
+use mesopotamia_core::driver::random_playout;
 use mesopotamia_core::{Game, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates::{BoardKind, Config, Tigris};
 
 /// One uniform random game from the start; returns the number of decisions.
-fn playout(
-    config: Config,
-    rng: &mut ChaCha8Rng,
-    legal: &mut Vec<tigris_euphrates::Action>,
-) -> usize {
+fn playout(config: Config, rng: &mut ChaCha8Rng, legal: &mut Vec<tigris_euphrates::Action>) -> u64 {
     let mut game = Tigris::new(config).expect("valid config");
     let mut outcomes = Vec::new();
-    let mut decisions = 0;
-    loop {
-        match game.to_move() {
-            ToMove::Terminal => return decisions,
-            ToMove::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                let o = sample_weighted(rng, &outcomes).expect("outcomes");
-                game.apply_chance(o).expect("listed outcome");
-            }
-            ToMove::Seat(_) => {
-                game.legal_actions(legal);
-                let a = legal[uniform_below(rng, legal.len() as u32) as usize];
-                game.apply(a).expect("legal action");
-                decisions += 1;
-            }
-        }
-    }
+    random_playout(&mut game, rng, legal, &mut outcomes)
+        .expect("a random game ends")
+        .decisions
 }
 
 /// A position some way into a random game, with a seat to move.
