@@ -1,7 +1,8 @@
 //! Bytes drive a game of the card game: the first byte picks 2 to 4 players and open
 //! piles; then each byte picks a legal action (or chance outcome) by index, and a 0xFF byte
 //! followed by two more decodes a raw index of the action space, which must be refused with
-//! the state unchanged when it is not listed.
+//! the state unchanged when it is not listed. Listed actions are applied both with and
+//! without collecting events, which must give the same state.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -42,7 +43,15 @@ fuzz_target!(|data: &[u8]| {
             ToMove::Seat(_) => {
                 game.legal_actions(&mut legal);
                 assert!(!legal.is_empty());
-                game.apply(legal[byte as usize % legal.len()]).expect("a listed action");
+                let action = legal[byte as usize % legal.len()];
+                let mut with_events = game.clone();
+                let mut events = Vec::new();
+                with_events.apply_with_events(action, &mut events).expect("a listed action");
+                game.apply(action).expect("a listed action");
+                assert_eq!(game, with_events, "events changed the game");
+                for e in &events {
+                    let _ = e.to_string();
+                }
             }
         }
     }

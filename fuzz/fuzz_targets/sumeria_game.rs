@@ -3,6 +3,8 @@
 //! decodes a raw index of the action space, often illegal, which must be refused with the
 //! state unchanged. After every step: traders and the 36 influence tiles are conserved,
 //! the city-state order is a permutation, and the state survives the position format.
+//! Listed actions are applied both with and without collecting events, which must give
+//! the same state.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -64,7 +66,14 @@ fuzz_target!(|data: &[u8]| {
             ToMove::Seat(_) => {
                 game.legal_actions(&mut legal);
                 let action = legal[byte as usize % legal.len()];
+                let mut with_events = game.clone();
+                let mut events = Vec::new();
+                with_events.apply_with_events(action, &mut events).expect("a listed action");
                 game.apply(action).expect("a listed action");
+                assert_eq!(game, with_events, "events changed the game");
+                for e in &events {
+                    let _ = e.to_string();
+                }
             }
         }
         check(&game);
