@@ -18,6 +18,13 @@ fn stderr(o: &Output) -> String {
 }
 
 #[test]
+fn games_lists_the_three_games() {
+    let o = run(&["games"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "tigris\ncards\nsumeria\n");
+}
+
+#[test]
 fn play_prints_turns_position_and_standings() {
     let o = run(&["play", "tigris", "--players", "4", "--seed", "7"]);
     assert!(o.status.success(), "{}", stderr(&o));
