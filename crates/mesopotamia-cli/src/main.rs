@@ -45,7 +45,8 @@ use mesopotamia_core::{Game, GameRecord, Step};
 use sumeria::Sumeria;
 use tigris_euphrates::{Config, Event, Tigris};
 
-/// Play, benchmark and replay games of Tigris & Euphrates, its card game, and Sumeria.
+/// Play, simulate, benchmark and replay games of Tigris & Euphrates, its card game and
+/// Sumeria; show and draw their rule examples.
 #[derive(Debug, Parser)]
 #[command(name = "mesopotamia", version, about)]
 struct Cli {
