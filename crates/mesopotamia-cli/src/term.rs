@@ -37,6 +37,15 @@ fn seat_code(digit: char) -> &'static str {
 pub(crate) fn paint(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     for line in text.split_inclusive('\n') {
+        // The column letters above a board (`A  B  C ...`) are labels, not tiles.
+        let labels = line.split_whitespace().count() > 2
+            && line
+                .split_whitespace()
+                .all(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase()));
+        if labels {
+            out.push_str(line);
+            continue;
+        }
         let mut rest = line;
         while !rest.is_empty() {
             let start = rest
@@ -86,5 +95,8 @@ mod tests {
         assert_eq!(paint(" 0K\n"), " \x1b[1;33m0K\x1b[0m\n");
         assert_eq!(paint("seat 0 hand"), "seat 0 hand");
         assert!(paint("R").starts_with("\x1b[2m\x1b[31m"));
+        let header = "    A  B  C  D\n";
+        assert_eq!(paint(header), header, "column letters stay plain");
+        assert!(paint(" 1  .  R  .\n").contains("\x1b[31mR"));
     }
 }
