@@ -332,3 +332,42 @@ where
         }
     }
 }
+
+/// Runs every rule example of a game and returns `(identifier, transcript text)` pairs for
+/// the caller to snapshot, after checking that `dir` holds exactly the case files the game
+/// embeds (`ID.case` for each identifier of `examples`, and no other).
+///
+/// Panics, naming the case and the line, when a case cannot be read or an expectation does
+/// not hold.
+pub fn run_examples<G: crate::cases::CaseGame>(
+    examples: &[(&str, &str)],
+    dir: &std::path::Path,
+) -> Vec<(String, String)> {
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            if path.extension()? != "case" {
+                return None;
+            }
+            Some(path.file_stem()?.to_string_lossy().into_owned())
+        })
+        .collect();
+    files.sort();
+    let mut ids: Vec<String> = examples.iter().map(|(id, _)| (*id).to_owned()).collect();
+    ids.sort();
+    assert_eq!(
+        files,
+        ids,
+        "{} and the embedded examples differ",
+        dir.display()
+    );
+    examples
+        .iter()
+        .map(|(id, text)| {
+            let case = crate::cases::Case::parse(id, text).unwrap_or_else(|e| panic!("{e}"));
+            let transcript = crate::cases::run::<G>(&case).unwrap_or_else(|e| panic!("{e}"));
+            ((*id).to_owned(), transcript.to_string())
+        })
+        .collect()
+}
