@@ -1,10 +1,11 @@
-//! `play`: a whole game between bots, or with people at the terminal (`--human SEAT`).
+//! `play`: a whole game between bots, or with people at the terminal (`--human SEAT`),
+//! through the core's match driver: a person is one more `Bot`.
 
 use std::io::{BufRead, Write as _};
 
 use clap::ValueEnum;
-use mesopotamia_core::driver::sample_chance;
-use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Seat, Step, ToMove};
+use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::{Bot, Game, MatchError, RandomBot, Seat, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -62,8 +63,7 @@ where
     G::Config: Send + Sync,
 {
     let config = G::from_options(&args.options)?;
-    let mut state = G::new(&config).map_err(|e| e.to_string())?;
-    let seats = state.seat_count();
+    let seats = G::new(&config).map_err(|e| e.to_string())?.seat_count();
     let mut human = vec![false; seats];
     for &h in &args.human {
         let slot = human
@@ -77,95 +77,161 @@ where
         Some(list) => parse_bots(list, seats)?,
         None => vec![BotKind::Random; seats],
     };
-    let mut bots: Vec<Box<dyn Bot<G> + Send>> = kinds.iter().map(|k| k.make::<G>()).collect();
     let interactive = human.iter().any(|&h| h);
     let colour = term::colour_wanted();
+    let mut players: Vec<Box<dyn Bot<G>>> = (0..seats)
+        .map(|s| -> Box<dyn Bot<G>> {
+            if human[s] {
+                Box::new(Person::new(colour))
+            } else if interactive {
+                // With people at the table, each bot move is shown as it is made.
+                Box::new(Narrated {
+                    bot: kinds[s].make::<G>(),
+                    name: kinds[s].name(),
+                })
+            } else {
+                kinds[s].make::<G>()
+            }
+        })
+        .collect();
+    let mut seats_ref: Vec<&mut dyn Bot<G>> = players
+        .iter_mut()
+        .map(|b| b.as_mut() as &mut dyn Bot<G>)
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let mut record = GameRecord::new(config.clone());
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    loop {
-        if record.steps.len() > state.max_steps() {
-            return Err("the game went beyond its step bound: please report it".into());
-        }
-        match state.to_move() {
-            ToMove::Terminal => break,
-            ToMove::Chance => {
-                let outcome = sample_chance(&state, &mut outcomes, &mut rng)
-                    .ok_or("a chance event without outcomes: please report it")?;
-                state.apply_chance(outcome).map_err(|e| e.to_string())?;
-                record.steps.push(Step::Chance(outcome));
-            }
-            ToMove::Seat(seat) => {
-                state.legal_actions(&mut legal);
-                let action = if human[seat.index()] {
-                    ask(&state, seat, &legal, &mut input, colour)?
-                } else {
-                    let action = bots[seat.index()].choose(&state, seat, &legal, &mut rng);
-                    if interactive {
-                        say!("seat {seat} ({}): {action}", kinds[seat.index()].name());
-                    }
-                    action
-                };
-                state.apply(action).map_err(|e| e.to_string())?;
-                record.steps.push(Step::Action(seat, action));
-            }
-        }
-    }
+    let outcome = match play_match::<G, _>(&config, &mut seats_ref, &mut rng) {
+        Ok(outcome) => outcome,
+        Err(MatchError::Abandoned { why, .. }) => return Err(why),
+        Err(e) => return Err(e.to_string()),
+    };
     if !interactive {
-        G::print_turns(&record)?;
+        G::print_turns(&outcome.record)?;
     }
     say!();
-    state.print_end()?;
+    outcome.state.print_end()?;
     if let Some(path) = &args.record {
-        let json = G::record_json(&record)?;
+        let json = G::record_json(&outcome.record)?;
         std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }
 
-/// Shows `seat` its table and the legal actions, and reads actions until one is legal.
-fn ask<G: CliGame>(
-    state: &G,
-    seat: Seat,
-    legal: &[G::Action],
-    input: &mut impl BufRead,
+/// A bot whose moves are printed as they are made.
+struct Narrated<G: Game> {
+    bot: Box<dyn Bot<G> + Send>,
+    name: &'static str,
+}
+
+impl<G: Game> Bot<G> for Narrated<G> {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        let action = self.bot.choose(game, seat, legal, rng);
+        // A closed output is noticed at the next prompt or at the end.
+        let _ = writeln!(
+            std::io::stdout().lock(),
+            "seat {seat} ({}): {action}",
+            self.name
+        );
+        action
+    }
+}
+
+/// A person at the terminal: shown the table as the seat sees it and the legal actions,
+/// asked until the action typed is legal. Input that ends gives the game up.
+struct Person {
+    input: std::io::StdinLock<'static>,
     colour: bool,
-) -> Result<G::Action, String>
+    gave_up: Option<String>,
+}
+
+impl Person {
+    fn new(colour: bool) -> Person {
+        Person {
+            input: std::io::stdin().lock(),
+            colour,
+            gave_up: None,
+        }
+    }
+
+    fn ask<G: CliGame>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+    ) -> Result<G::Action, String>
+    where
+        G::Config: Send + Sync,
+    {
+        let table = game.table(seat);
+        say!();
+        say_raw!(
+            "{}",
+            if self.colour {
+                term::paint(&table)
+            } else {
+                table
+            }
+        );
+        print_legal::<G>(legal)?;
+        loop {
+            say_raw!("seat {seat}> ");
+            std::io::stdout().flush().map_err(crate::output_error)?;
+            let mut line = String::new();
+            let read = self
+                .input
+                .read_line(&mut line)
+                .map_err(|e| format!("cannot read the input: {e}"))?;
+            if read == 0 {
+                return Err("the input ended before the game did".into());
+            }
+            let text = line.trim();
+            if text.is_empty() {
+                continue;
+            }
+            if text == "?" || text == "help" {
+                print_legal::<G>(legal)?;
+                continue;
+            }
+            match text.parse::<G::Action>() {
+                Err(e) => say!("`{text}` is not an action: {e} (type ? to list the legal actions)"),
+                Ok(action) if legal.contains(&action) => return Ok(action),
+                Ok(action) => match game.clone().apply(action) {
+                    Err(e) => say!("{e}"),
+                    Ok(()) => say!("`{action}` is not legal now"),
+                },
+            }
+        }
+    }
+}
+
+impl<G: CliGame> Bot<G> for Person
 where
     G::Config: Send + Sync,
 {
-    let table = state.table(seat);
-    say!();
-    say_raw!("{}", if colour { term::paint(&table) } else { table });
-    print_legal::<G>(legal)?;
-    loop {
-        say_raw!("seat {seat}> ");
-        std::io::stdout().flush().map_err(crate::output_error)?;
-        let mut line = String::new();
-        let read = input
-            .read_line(&mut line)
-            .map_err(|e| format!("cannot read the input: {e}"))?;
-        if read == 0 {
-            return Err("the input ended before the game did".into());
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        _: &mut dyn RngCore,
+    ) -> G::Action {
+        match self.ask(game, seat, legal) {
+            Ok(action) => action,
+            Err(why) => {
+                self.gave_up = Some(why);
+                // Not played: the match stops on `gave_up`.
+                legal[0]
+            }
         }
-        let text = line.trim();
-        if text.is_empty() {
-            continue;
-        }
-        if text == "?" || text == "help" {
-            print_legal::<G>(legal)?;
-            continue;
-        }
-        match text.parse::<G::Action>() {
-            Err(e) => say!("`{text}` is not an action: {e} (type ? to list the legal actions)"),
-            Ok(action) if legal.contains(&action) => return Ok(action),
-            Ok(action) => match state.clone().apply(action) {
-                Err(e) => say!("{e}"),
-                Ok(()) => say!("`{action}` is not legal now"),
-            },
-        }
+    }
+
+    fn gave_up(&self) -> Option<String> {
+        self.gave_up.clone()
     }
 }
 

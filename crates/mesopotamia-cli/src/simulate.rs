@@ -9,8 +9,7 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mesopotamia_core::driver::sample_chance;
-use mesopotamia_core::{Seat, ToMove};
+use mesopotamia_core::{Bot, Seat, Step, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -37,37 +36,20 @@ where
     G::Config: Send + Sync,
 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = G::new(config).map_err(|e| e.to_string())?;
-    let n = state.seat_count();
+    let n = kinds.len();
     // Entry e sits in seat (e + rotation) % n.
     let entry_of = |seat: usize| (seat + n - rotation) % n;
     let mut bots: Vec<_> = (0..n).map(|s| kinds[entry_of(s)].make::<G>()).collect();
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let (mut steps, mut decisions) = (0, 0);
-    let standings = loop {
-        if steps > state.max_steps() {
-            return Err(format!("game with seed {seed} went beyond its step bound"));
-        }
-        steps += 1;
-        match state.to_move() {
-            ToMove::Terminal => {
-                break state
-                    .standings()
-                    .ok_or("a finished game without standings")?;
-            }
-            ToMove::Chance => {
-                let outcome = sample_chance(&state, &mut outcomes, &mut rng)
-                    .ok_or("a chance event without outcomes")?;
-                state.apply_chance(outcome).map_err(|e| e.to_string())?;
-            }
-            ToMove::Seat(seat) => {
-                decisions += 1;
-                state.legal_actions(&mut legal);
-                let action = bots[seat.index()].choose(&state, seat, &legal, &mut rng);
-                state.apply(action).map_err(|e| e.to_string())?;
-            }
-        }
-    };
+    let mut seats: Vec<&mut dyn Bot<G>> = bots
+        .iter_mut()
+        .map(|b| b.as_mut() as &mut dyn Bot<G>)
+        .collect();
+    let outcome = play_match::<G, _>(config, &mut seats, &mut rng)
+        .map_err(|e| format!("seed {seed}: {e}"))?;
+    let standings = outcome
+        .state
+        .standings()
+        .ok_or("a finished game without standings")?;
     let winners: Vec<Seat> = standings.winners().collect();
     let mut wins = vec![0.0; n];
     let mut scores = vec![0.0; n];
@@ -76,12 +58,19 @@ where
         if winners.contains(&seat) {
             wins[entry] = 1.0 / winners.len() as f64;
         }
-        scores[entry] = state.score(seat);
+        scores[entry] = outcome.state.score(seat);
     }
+    let steps = outcome.record.steps.len();
+    let decisions = outcome
+        .record
+        .steps
+        .iter()
+        .filter(|s| matches!(s, Step::Action(..)))
+        .count();
     Ok(Played {
         wins,
         scores,
-        steps: steps - 1,
+        steps,
         decisions,
     })
 }

@@ -21,6 +21,13 @@ pub trait Bot<G: Game> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action;
+
+    /// Why this player gave up during its last [`Bot::choose`], if it did: a person whose
+    /// input ended, a remote client that went away. The match then stops with
+    /// [`MatchError::Abandoned`] and the action returned is not played. Bots never give up.
+    fn gave_up(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions.
@@ -125,6 +132,14 @@ pub enum MatchError<E: std::error::Error> {
         action: String,
         /// The game's reason.
         error: E,
+    },
+    /// A player gave up ([`Bot::gave_up`]).
+    #[error("seat {seat} gave up: {why}")]
+    Abandoned {
+        /// The player's seat.
+        seat: Seat,
+        /// Its reason.
+        why: String,
     },
     /// The game broke its own contract (no legal action, no chance outcome, or no end
     /// within its bound). Report it: it is a bug in the game.
@@ -265,6 +280,9 @@ pub fn play_from<G: Game, R: RngCore>(
                     MatchError::Contract(format!("seat {seat} is not at the table"))
                 })?;
                 let action = bot.choose(&state, seat, &legal, rng);
+                if let Some(why) = bot.gave_up() {
+                    return Err(MatchError::Abandoned { seat, why });
+                }
                 state
                     .apply(action)
                     .map_err(|error| MatchError::IllegalChoice {

@@ -4,7 +4,7 @@ mod toy;
 
 use mesopotamia_core::testkit::{ConformanceOptions, check_conformance};
 use mesopotamia_core::{
-    Bot, Game, GameRecord, RandomBot, ReplayError, Seat, Step, StepMismatch, play_match,
+    Bot, Game, GameRecord, MatchError, RandomBot, ReplayError, Seat, Step, StepMismatch, play_match,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -152,6 +152,35 @@ fn a_bot_that_cheats_is_an_error_not_a_panic() {
     assert!(err.to_string().contains("chose `pass`"), "{err}");
     let mut one: [&mut dyn Bot<TokenGame>; 1] = [&mut RandomBot];
     assert!(play_match::<TokenGame, _>(&config(2, None), &mut one, &mut rng).is_err());
+}
+
+#[test]
+fn a_player_who_gives_up_stops_the_match() {
+    /// Plays one legal action, then gives up at its next decision.
+    struct Quitter(usize);
+    impl Bot<TokenGame> for Quitter {
+        fn choose(
+            &mut self,
+            _: &TokenGame,
+            _: Seat,
+            legal: &[TokenAction],
+            _: &mut dyn mesopotamia_core::rand_core::RngCore,
+        ) -> TokenAction {
+            self.0 += 1;
+            legal[0]
+        }
+        fn gave_up(&self) -> Option<String> {
+            (self.0 > 1).then(|| "input ended".to_owned())
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let (mut quitter, mut other) = (Quitter(0), RandomBot);
+    let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut quitter, &mut other];
+    let err = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
+    assert!(
+        matches!(&err, MatchError::Abandoned { seat, why } if seat.index() == 0 && why == "input ended"),
+        "{err}"
+    );
 }
 
 #[test]
