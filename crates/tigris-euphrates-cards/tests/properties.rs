@@ -7,25 +7,14 @@ use mesopotamia_core::{Game, Seat, ToMove};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use tigris_euphrates_cards::{Card, Cards, Config, Pending};
+use tigris_euphrates_cards::{Cards, Config, Pending};
+
+mod common;
 
 fn check(game: &Cards) -> Result<(), TestCaseError> {
     let p = game.public();
     let n = p.config().players as usize;
-    let (civ_display, temples, treasure_heads) = p.display_counts();
-    let mut civ =
-        civ_display + temples + p.deck_size() as u32 + p.discarded() as u32 + game.removed_count();
-    civ += p.conflict().and_then(|c| c.attacker_commit).unwrap_or(0) as u32;
-    let mut treasures = treasure_heads;
-    for s in Seat::all(n) {
-        civ += game.hand(s).values().iter().map(|&k| k as u32).sum::<u32>();
-        for card in game.pile(s) {
-            match card {
-                Card::Civ(_) => civ += 1,
-                Card::Treasure => treasures += 1,
-            }
-        }
-    }
+    let (civ, treasures) = common::cards_accounted(game);
     prop_assert_eq!(civ, 185, "civilization cards");
     prop_assert_eq!(treasures, 8, "treasures");
     prop_assert!(p.column_lengths().iter().all(|&l| l <= 8));
