@@ -29,6 +29,16 @@ use core::fmt;
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
 
+/// Embeds a game's case files as `&[(identifier, text)]`: `case_files!("../tests/cases":
+/// "TE-2009-WAR", ...)` reads `../tests/cases/TE-2009-WAR.case`, relative to the file that
+/// invokes it (as `include_str!` does).
+#[macro_export]
+macro_rules! case_files {
+    ($dir:literal: $($id:literal),* $(,)?) => {
+        &[$(($id, include_str!(concat!($dir, "/", $id, ".case")))),*]
+    };
+}
+
 /// A parsed case file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {

@@ -11,19 +11,13 @@ use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 
 use crate::{Action, Chance, Event, Influence, Location, Phase, Position, Sumeria, SumeriaError};
 
-macro_rules! example {
-    ($id:literal) => {
-        ($id, include_str!(concat!("../tests/cases/", $id, ".case")))
-    };
-}
-
 /// Every rule example, as (identifier, case file text), sorted by identifier.
-pub const EXAMPLES: &[(&str, &str)] = &[
-    example!("SUMERIA-FINAL-SCORING"),
-    example!("SUMERIA-MOVE"),
-    example!("SUMERIA-REORDER"),
-    example!("SUMERIA-ROUND-SCORING"),
-];
+pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
+    "SUMERIA-FINAL-SCORING",
+    "SUMERIA-MOVE",
+    "SUMERIA-REORDER",
+    "SUMERIA-ROUND-SCORING",
+);
 
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {

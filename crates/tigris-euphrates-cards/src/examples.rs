@@ -11,23 +11,17 @@ use mesopotamia_core::{Colour, Game};
 
 use crate::{Action, Card, Cards, CardsError, Chance, Event, Piece, Place, Position};
 
-macro_rules! example {
-    ($id:literal) => {
-        ($id, include_str!(concat!("../tests/cases/", $id, ".case")))
-    };
-}
-
 /// Every rule example, as (identifier, case file text), sorted by identifier.
-pub const EXAMPLES: &[(&str, &str)] = &[
-    example!("CARDS-BOAT"),
-    example!("CARDS-CATASTROPHE"),
-    example!("CARDS-EXTERNAL"),
-    example!("CARDS-FINAL-SCORING"),
-    example!("CARDS-INTERNAL"),
-    example!("CARDS-KING-JOKER"),
-    example!("CARDS-LINK-TREASURE"),
-    example!("CARDS-SCORE-OWN-LEADER"),
-];
+pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
+    "CARDS-BOAT",
+    "CARDS-CATASTROPHE",
+    "CARDS-EXTERNAL",
+    "CARDS-FINAL-SCORING",
+    "CARDS-INTERNAL",
+    "CARDS-KING-JOKER",
+    "CARDS-LINK-TREASURE",
+    "CARDS-SCORE-OWN-LEADER",
+);
 
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {

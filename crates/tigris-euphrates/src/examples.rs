@@ -21,35 +21,29 @@ use mesopotamia_core::{Colour, Game};
 
 use crate::{Action, Draw, Event, Monument, Pending, Position, Square, Tigris, TigrisError};
 
-macro_rules! example {
-    ($id:literal) => {
-        ($id, include_str!(concat!("../tests/cases/", $id, ".case")))
-    };
-}
-
 /// Every rule example, as (identifier, case file text), sorted by identifier.
-pub const EXAMPLES: &[(&str, &str)] = &[
-    example!("EDGE-BAG-RUNS-OUT-IN-SWAP"),
-    example!("EDGE-BUILDING-WAR-AND-MONUMENT"),
-    example!("EDGE-LEADER-MOVE-VACATED"),
-    example!("EDGE-PRIEST-WAR-TREASURE"),
-    example!("EDGE-THREE-KINGDOMS"),
-    example!("EDGE-TWO-SQUARES"),
-    example!("TE-1997-MONUMENT"),
-    example!("TE-1997-REVOLT"),
-    example!("TE-1997-TREASURE"),
-    example!("TE-1997-WAR"),
-    example!("TE-2009-MONUMENT"),
-    example!("TE-2009-REVOLT"),
-    example!("TE-2009-TREASURE"),
-    example!("TE-2009-WAR"),
-    example!("TE-BUILDING-AFTER-CATASTROPHE"),
-    example!("TE-BUILDING-BONUS"),
-    example!("TE-BUILDING-LONGER-LINE"),
-    example!("TE-ENGLISH-VARIANT"),
-    example!("TE-FINAL-SCORING"),
-    example!("TE-ZIGGURAT"),
-];
+pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
+    "EDGE-BAG-RUNS-OUT-IN-SWAP",
+    "EDGE-BUILDING-WAR-AND-MONUMENT",
+    "EDGE-LEADER-MOVE-VACATED",
+    "EDGE-PRIEST-WAR-TREASURE",
+    "EDGE-THREE-KINGDOMS",
+    "EDGE-TWO-SQUARES",
+    "TE-1997-MONUMENT",
+    "TE-1997-REVOLT",
+    "TE-1997-TREASURE",
+    "TE-1997-WAR",
+    "TE-2009-MONUMENT",
+    "TE-2009-REVOLT",
+    "TE-2009-TREASURE",
+    "TE-2009-WAR",
+    "TE-BUILDING-AFTER-CATASTROPHE",
+    "TE-BUILDING-BONUS",
+    "TE-BUILDING-LONGER-LINE",
+    "TE-ENGLISH-VARIANT",
+    "TE-FINAL-SCORING",
+    "TE-ZIGGURAT",
+);
 
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
