@@ -35,7 +35,8 @@ pub(crate) fn transcript(game: &str, id: &str, text: &str) -> Result<(String, St
     match game {
         "tigris" => run::<tigris_euphrates::Tigris>(id, text),
         "cards" => run::<tigris_euphrates_cards::Cards>(id, text),
-        _ => run::<sumeria::Sumeria>(id, text),
+        "sumeria" => run::<sumeria::Sumeria>(id, text),
+        other => Err(format!("no game `{other}`")),
     }
 }
 

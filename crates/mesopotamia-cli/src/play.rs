@@ -1,7 +1,7 @@
 //! `play`: a whole game between bots, or with people at the terminal (`--human SEAT`),
 //! through the core's match driver: a person is one more `Bot`.
 
-use std::io::{BufRead, Write as _};
+use std::io::Write as _;
 
 use clap::ValueEnum;
 use mesopotamia_core::rand_core::RngCore;
@@ -144,7 +144,6 @@ impl<G: Game> Bot<G> for Narrated<G> {
 /// A person at the terminal: shown the table as the seat sees it and the legal actions,
 /// asked until the action typed is legal. Input that ends gives the game up.
 struct Person {
-    input: std::io::StdinLock<'static>,
     colour: bool,
     gave_up: Option<String>,
 }
@@ -152,7 +151,6 @@ struct Person {
 impl Person {
     fn new(colour: bool) -> Person {
         Person {
-            input: std::io::stdin().lock(),
             colour,
             gave_up: None,
         }
@@ -182,8 +180,8 @@ impl Person {
             say_raw!("seat {seat}> ");
             std::io::stdout().flush().map_err(crate::output_error)?;
             let mut line = String::new();
-            let read = self
-                .input
+            // Standard input is locked only while reading: several people share it.
+            let read = std::io::stdin()
                 .read_line(&mut line)
                 .map_err(|e| format!("cannot read the input: {e}"))?;
             if read == 0 {

@@ -285,26 +285,34 @@ fn a_person_gets_a_clear_message_and_a_new_prompt() {
     );
 }
 
-/// A person who always types the first legal action listed plays a whole game of
-/// Sumeria to the end, and the record replays.
-#[test]
-fn a_person_plays_a_whole_game() {
+/// Plays `play sumeria` with people in `humans` who always type the first legal action
+/// listed; returns everything printed, the number of prompts per seat, and the record.
+/// A watchdog kills the game if it hangs (people waiting on each other's input).
+fn first_legal_players(
+    humans: &[&str],
+    seed: &str,
+    name: &str,
+) -> (String, Vec<usize>, std::path::PathBuf) {
     use std::io::{BufRead as _, Read as _, Write as _};
-    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-human-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mesopotamia"))
-        .args([
-            "play",
-            "sumeria",
-            "--players",
-            "3",
-            "--human",
-            "1",
-            "--seed",
-            "4",
-        ])
-        .args(["--bots", "greedy", "--record", record.to_str().unwrap()])
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mesopotamia"));
+    command.args([
+        "play",
+        "sumeria",
+        "--players",
+        "3",
+        "--seed",
+        seed,
+        "--bots",
+        "greedy",
+    ]);
+    for h in humans {
+        command.args(["--human", h]);
+    }
+    let mut child = command
+        .args(["--record", record.to_str().unwrap()])
         .env("NO_COLOR", "1")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -312,15 +320,25 @@ fn a_person_plays_a_whole_game() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
-    let (mut first_legal, mut prompts, mut all) = (None, 0, String::new());
+    let child = std::sync::Arc::new(std::sync::Mutex::new(child));
+    let watched = std::sync::Arc::clone(&child);
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let finished = std::sync::Arc::clone(&done);
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(120));
+        if !finished.load(std::sync::atomic::Ordering::Relaxed) {
+            let _ = watched.lock().unwrap().kill();
+        }
+    });
+    let (mut first_legal, mut prompts, mut all) = (None, vec![0; 3], String::new());
     let mut line = Vec::new();
     loop {
-        // Read up to a newline, or up to the prompt (which has none).
+        // Read up to a newline, or up to a prompt (which has none).
         line.clear();
         let mut byte = [0u8];
-        while output.read(&mut byte).unwrap() == 1 {
+        while output.read(&mut byte).unwrap_or(0) == 1 {
             line.push(byte[0]);
-            if byte[0] == b'\n' || line.ends_with(b"seat 1> ") {
+            if byte[0] == b'\n' || (line.starts_with(b"seat ") && line.ends_with(b"> ")) {
                 break;
             }
         }
@@ -339,8 +357,11 @@ fn a_person_plays_a_whole_game() {
                 None => entry.to_owned(),
             };
             first_legal = Some(action);
-        } else if text == "seat 1> " {
-            prompts += 1;
+        } else if let Some(seat) = text
+            .strip_prefix("seat ")
+            .and_then(|t| t.strip_suffix("> "))
+        {
+            prompts[seat.parse::<usize>().unwrap()] += 1;
             writeln!(
                 stdin,
                 "{}",
@@ -349,13 +370,35 @@ fn a_person_plays_a_whole_game() {
             .unwrap();
         }
     }
-    assert!(child.wait().unwrap().success(), "{all}");
-    assert!(prompts > 10, "{prompts} prompts\n{all}");
+    let status = child.lock().unwrap().wait().unwrap();
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(status.success(), "the game failed or hung\n{all}");
+    (all, prompts, record)
+}
+
+/// A person who always types the first legal action listed plays a whole game of
+/// Sumeria to the end, and the record replays.
+#[test]
+fn a_person_plays_a_whole_game() {
+    let (all, prompts, record) = first_legal_players(&["1"], "4", "one");
+    assert!(prompts[1] > 10, "{prompts:?} prompts\n{all}");
     assert!(all.contains("standings:"), "{all}");
     let o = run(&["replay", record.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(all.ends_with(&stdout(&o)), "replay prints the same end");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(record.parent().unwrap()).ok();
+}
+
+/// Two people share the terminal (hot seat): neither holds the input for good.
+#[test]
+fn two_people_share_the_input() {
+    let (all, prompts, record) = first_legal_players(&["0", "2"], "5", "two");
+    assert!(
+        prompts[0] > 10 && prompts[2] > 10 && prompts[1] == 0,
+        "{prompts:?}\n{all}"
+    );
+    assert!(all.contains("standings:"), "{all}");
+    std::fs::remove_dir_all(record.parent().unwrap()).ok();
 }
 
 #[test]
