@@ -184,6 +184,28 @@ fn a_player_who_gives_up_stops_the_match() {
 }
 
 #[test]
+fn a_random_playout_plays_to_the_end() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut game = TokenGame::new(&config(3, None)).unwrap();
+    let done =
+        mesopotamia_core::driver::random_playout(&mut game, &mut rng, &mut legal, &mut outcomes)
+            .unwrap();
+    assert!(game.is_terminal());
+    assert!(
+        done.decisions > 0 && done.legal_actions >= done.decisions,
+        "{done:?}"
+    );
+    // The same seed plays the same game.
+    let mut again = TokenGame::new(&config(3, None)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let repeat =
+        mesopotamia_core::driver::random_playout(&mut again, &mut rng, &mut legal, &mut outcomes)
+            .unwrap();
+    assert_eq!((repeat, again), (done, game));
+}
+
+#[test]
 fn action_space_helpers() {
     let mut game = TokenGame::new(&config(2, None)).unwrap();
     assert_eq!(
