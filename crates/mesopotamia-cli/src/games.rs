@@ -42,11 +42,7 @@ impl CliGame for Tigris {
         Box::new(tigris_euphrates::bots::greedy_bot())
     }
     fn score(&self, seat: Seat) -> f64 {
-        let p = self.public();
-        let key = mesopotamia_core::scoring::weakest_colour_key(
-            p.vp(seat).map(u32::from),
-            p.treasures_taken(seat) as u32,
-        );
+        let key = self.public().standing_key(seat);
         key[0] as f64
     }
     const SCORE: &'static str = "weakest colour, treasures counted";

@@ -1,6 +1,5 @@
 //! A greedy bot for Tigris & Euphrates: one decision ahead, with a simple evaluation.
 
-use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::{Colour, GreedyBot, Seat};
 
 use crate::state::{Public, Tigris};
@@ -20,8 +19,7 @@ pub fn evaluate(game: &Tigris, seat: Seat) -> i64 {
 }
 
 fn value(p: &Public, seat: Seat) -> i64 {
-    let vp = p.vp(seat).map(u32::from);
-    let key = weakest_colour_key(vp, p.treasures_taken(seat) as u32);
+    let key = p.standing_key(seat);
     let standing = 8 * key[0] + 4 * key[1] + 2 * key[2] + key[3];
     let leaders = Colour::ALL
         .iter()

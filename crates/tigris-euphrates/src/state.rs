@@ -976,6 +976,14 @@ impl Public {
     pub fn placed(&self) -> Option<(Square, AfterPlacement)> {
         self.placed
     }
+    /// What the final ranking compares for `seat` (T14): its VP per colour with each
+    /// treasure added to the weakest, sorted ascending. The game's standings rank these.
+    pub fn standing_key(&self, seat: Seat) -> [u32; 4] {
+        weakest_colour_key(
+            self.vp(seat).map(u32::from),
+            self.treasures_taken(seat) as u32,
+        )
+    }
     /// Whether a draw could not be served in full (the game ends after this turn).
     pub fn bag_exhausted(&self) -> bool {
         self.bag_exhausted
@@ -1191,7 +1199,9 @@ impl Tigris {
                     Err(Reason::NoSuchWar)
                 }
             }
-            (Pending::Monument, ActionKind::Decline) => Ok(()),
+            (Pending::Monument | Pending::Ziggurat | Pending::Building, ActionKind::Decline) => {
+                Ok(())
+            }
             (Pending::Monument, ActionKind::Monument(m, s)) => {
                 let mut options = SmallVec::new();
                 p.monument_options(&mut options);
@@ -1201,7 +1211,6 @@ impl Tigris {
                     Err(Reason::NoSuchMonument)
                 }
             }
-            (Pending::Ziggurat | Pending::Building, ActionKind::Decline) => Ok(()),
             (Pending::Ziggurat, ActionKind::Ziggurat(s)) => {
                 if p.ziggurat_options().contains(sp(s)) {
                     Ok(())
@@ -2171,11 +2180,8 @@ impl Game for Tigris {
 
     fn standings(&self) -> Option<Standings> {
         (self.public.pending == Pending::Over).then(|| {
-            let keys: Vec<[u32; 4]> = (0..self.public.seats())
-                .map(|s| {
-                    let vp = self.public.vp[s].map(u32::from);
-                    weakest_colour_key(vp, self.public.treasures_taken[s] as u32)
-                })
+            let keys: Vec<[u32; 4]> = Seat::all(self.public.seats())
+                .map(|s| self.public.standing_key(s))
                 .collect();
             Standings::from_keys(&keys)
         })
