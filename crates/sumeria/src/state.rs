@@ -856,12 +856,9 @@ impl Game for Sumeria {
     }
 
     fn apply_chance(&mut self, outcome: Chance) -> Result<(), SumeriaError> {
-        let before = self.clone();
-        let result = self.resolve_chance(outcome);
-        if result.is_err() {
-            *self = before;
-        }
-        result
+        // `resolve_chance` checks an outcome before it changes anything (a test holds it
+        // to that for every outcome at every step), so no copy is kept to roll back.
+        self.resolve_chance(outcome)
     }
 
     fn action_space_size(&self) -> usize {

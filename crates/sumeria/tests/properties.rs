@@ -7,7 +7,7 @@ use mesopotamia_core::{Game, Seat, ToMove};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use sumeria::{Action, Board, Config, Influence, Location, Phase, Position, Sumeria};
+use sumeria::{Action, Board, Chance, Config, Influence, Location, Phase, Position, Sumeria};
 
 /// Destinations by walking every route and direction, independently of the engine.
 struct Walker<'a> {
@@ -180,6 +180,31 @@ proptest! {
         let dealt: u32 = Influence::ALL.iter().map(|&k| p.discarded(k) as u32 + Seat::all(players as usize).map(|s| p.held(s, k) as u32).sum::<u32>()).sum();
         prop_assert_eq!(dealt, 36);
     }
+}
+
+/// Every chance outcome the game could name (every city-state, seat and influence kind) is
+/// either the one it resolves or refused with the state unchanged, at every step.
+#[test]
+fn refused_chance_outcomes_change_nothing() {
+    let board = Board::reconstructed();
+    let mut all: Vec<Chance> = board.names().iter().map(|&n| Chance::Order(n)).collect();
+    all.extend(Seat::all(4).map(Chance::First));
+    all.extend(Influence::ALL.map(Chance::Draw));
+    let mut refused = 0;
+    for (seed, players) in [(7u64, 3u8), (8, 4)] {
+        random_game(players, seed, |game| {
+            for &chance in &all {
+                let mut copy = game.clone();
+                if copy.apply_chance(chance).is_err() {
+                    assert_eq!(&copy, game, "refusing {chance} changed the state");
+                    refused += 1;
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    }
+    assert!(refused > 1000, "only {refused} refusals");
 }
 
 #[test]
