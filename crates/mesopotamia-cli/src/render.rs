@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::{Colour, Game, Seat};
 use sumeria::Sumeria;
 use tigris_euphrates::{Board, Monument, Square, Tigris};
@@ -660,27 +661,19 @@ fn picture_of_file(path: &std::path::Path) -> Result<String, String> {
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .unwrap_or("");
-    let joined = |v: Vec<String>| v.join("; ");
-    match first.split_whitespace().next() {
-        Some("tigris") => {
-            let position: tigris_euphrates::Position = text.parse().map_err(|e| named(format!("{e}")))?;
-            let game = position.into_game().map_err(|v| named(joined(v.iter().map(|x| x.to_string()).collect())))?;
-            Ok(game.svg())
-        }
-        Some("cards") => {
-            let position: tigris_euphrates_cards::Position = text.parse().map_err(|e| named(format!("{e}")))?;
-            let game = position.into_game().map_err(|v| named(joined(v.iter().map(|x| x.to_string()).collect())))?;
-            Ok(game.svg())
-        }
-        Some("sumeria") => {
-            let position: sumeria::Position = text.parse().map_err(|e| named(format!("{e}")))?;
-            let game = position.into_game().map_err(|v| named(joined(v.iter().map(|x| x.to_string()).collect())))?;
-            Ok(game.svg())
-        }
-        _ => Err(named(
-            "neither a position (first line `tigris ...`, `cards ...` or `sumeria ...`) nor a game record".into(),
-        )),
+    // Each game reads its own position format (the one its rule examples use).
+    fn picture<G: CaseGame + Render>(text: &str) -> Result<String, String> {
+        Ok(G::from_position(text)?.svg())
     }
+    match first.split_whitespace().next() {
+        Some("tigris") => picture::<Tigris>(&text),
+        Some("cards") => picture::<Cards>(&text),
+        Some("sumeria") => picture::<Sumeria>(&text),
+        _ => Err(
+            "neither a position (first line `tigris ...`, `cards ...` or `sumeria ...`) nor a game record".into(),
+        ),
+    }
+    .map_err(named)
 }
 
 pub(crate) fn run(args: &crate::RenderArgs) -> Result<(), String> {
