@@ -1,25 +1,31 @@
 //! Executable rule examples ("cases"), in one text format for every game.
 //!
 //! A case file starts with `#` lines saying where the example comes from and what was
-//! chosen, then holds one or more scenarios: a `[position]` section (the game's position
-//! format) and a `[script]` section with one step per line: an action or a chance
-//! outcome in the game's notation, or `expect FACT`, checked at that point.
+//! chosen, then holds one or more scenarios. A scenario begins with either a `[position]`
+//! section (the game's position format) or a `[start]` section (a configuration in the
+//! game's configuration format, such as `tigris players 2 board alternative`: the game's
+//! real initial state, before any chance outcome), followed by a `[script]` section with
+//! one step per line: an action or a chance outcome in the game's notation, or
+//! `expect FACT`, checked at that point.
 //!
 //! Facts every game knows: `legal ACTION`, `illegal ACTION` (both also check that `apply`
-//! agrees), `only ACTION`, `to-move N|chance|over`, `rank SEAT N` (0 is first),
-//! `event TEXT` and `no-event TEXT` (among the events of the last step). Each game adds
-//! its own through [`CaseGame::check_fact`].
+//! agrees), `only ACTION`, `legal-count N` (the number of legal actions),
+//! `illegal-chance OUTCOME` (not among the chance outcomes, and `apply_chance` refuses it),
+//! `to-move N|chance|over`, `rank SEAT N` (0 is first), `event TEXT` and `no-event TEXT`
+//! (among the events of the last step). Each game adds its own through
+//! [`CaseGame::check_fact`].
 //!
 //! [`run`] plays a case and returns a [`Transcript`] (positions before and after, every
 //! step with its events, every fact checked) whose `Display` is what the games' tests
-//! snapshot and what `mesopotamia examples ID` prints.
+//! snapshot and what `mesopotamia examples ID` prints. It stops at the first failure;
+//! [`run_all`] goes on and reports every failing expectation of the case.
 //!
 //! ```
-//! use mesopotamia_core::cases::Case;
+//! use mesopotamia_core::cases::{Case, Start};
 //!
 //! let case = Case::parse("DEMO", "# From the rules.\n[position]\nsome position\n[script]\npass\nexpect to-move 1\n").unwrap();
 //! assert_eq!(case.source, ["From the rules."]);
-//! assert_eq!(case.scenarios[0].position, "some position\n");
+//! assert_eq!(case.scenarios[0].start, Start::Position("some position\n".into()));
 //! assert_eq!(case.scenarios[0].script[1].text, "expect to-move 1");
 //! assert_eq!(case.scenarios[0].script[1].line, 6);
 //! ```
@@ -50,13 +56,38 @@ pub struct Case {
     pub scenarios: Vec<Scenario>,
 }
 
-/// A starting position and what happens from it.
+/// A starting point and what happens from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scenario {
-    /// The position text, as the game's position format reads it.
-    pub position: String,
+    /// Where the scenario starts.
+    pub start: Start,
     /// The script's steps and expectations (comments and blank lines dropped).
     pub script: Vec<ScriptLine>,
+}
+
+/// Where a scenario starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A `[position]` section: the text, as the game's position format reads it.
+    Position(String),
+    /// A `[start]` section: a configuration, as the game's configuration format reads it;
+    /// the scenario starts from that configuration's initial state.
+    Configuration(String),
+}
+
+impl Start {
+    /// The section's text.
+    pub fn text(&self) -> &str {
+        match self {
+            Start::Position(text) | Start::Configuration(text) => text,
+        }
+    }
+
+    fn text_mut(&mut self) -> &mut String {
+        match self {
+            Start::Position(text) | Start::Configuration(text) => text,
+        }
+    }
 }
 
 /// One line of a script.
@@ -71,7 +102,7 @@ pub struct ScriptLine {
 /// Why a case could not be read or did not hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CaseError {
-    /// The file has no scenario, or a script before any position.
+    /// The file has no scenario, or a script before any position or start.
     #[error("{id}: {message}")]
     Format {
         /// The case.
@@ -79,7 +110,7 @@ pub enum CaseError {
         /// What is wrong.
         message: String,
     },
-    /// A scenario's position was refused.
+    /// A scenario's position or configuration was refused.
     #[error("{id}, scenario {scenario}: the position is refused: {message}")]
     Position {
         /// The case.
@@ -125,16 +156,21 @@ impl Case {
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
             match line {
-                "[position]" => {
+                "[position]" | "[start]" => {
+                    let start = if line == "[start]" {
+                        Start::Configuration(String::new())
+                    } else {
+                        Start::Position(String::new())
+                    };
                     case.scenarios.push(Scenario {
-                        position: String::new(),
+                        start,
                         script: Vec::new(),
                     });
                     section = Section::Position;
                 }
                 "[script]" => {
                     if case.scenarios.is_empty() {
-                        return Err(format("a [script] before any [position]"));
+                        return Err(format("a [script] before any [position] or [start]"));
                     }
                     section = Section::Script;
                 }
@@ -145,12 +181,13 @@ impl Case {
                             if let Some(comment) = line.strip_prefix('#') {
                                 case.source.push(comment.trim().to_owned());
                             } else if !line.is_empty() {
-                                return Err(format("text before the first [position]"));
+                                return Err(format("text before the first [position] or [start]"));
                             }
                         }
                         (Section::Position, Some(s)) => {
-                            s.position.push_str(raw);
-                            s.position.push('\n');
+                            let text = s.start.text_mut();
+                            text.push_str(raw);
+                            text.push('\n');
                         }
                         (Section::Script, Some(s)) => {
                             if !line.is_empty() && !line.starts_with('#') {
@@ -178,6 +215,13 @@ pub trait CaseGame: Game + Clone {
     type Event: fmt::Display;
     /// A playable state from the position format's text.
     fn from_position(text: &str) -> Result<Self, String>;
+    /// The initial state of the configuration a `[start]` section names, in the game's
+    /// configuration format (the first line of its position format), before any chance
+    /// outcome.
+    fn from_start(text: &str) -> Result<Self, String> {
+        // TEMPORARY until each game reads its configuration format (issue 12).
+        Err(format!("this game reads no [start] section: {text}"))
+    }
     /// The position format's text of the state.
     fn position(&self) -> String;
     /// Applies an action and appends what happened.
@@ -242,18 +286,67 @@ pub enum StepRun {
     },
     /// A fact that held.
     Checked(String),
+    /// A fact that did not hold (only in [`run_all`]'s transcripts), and why.
+    Failed {
+        /// The fact.
+        fact: String,
+        /// What was found instead.
+        message: String,
+    },
 }
 
-/// Plays every scenario of `case`, checking its expectations.
+/// Plays every scenario of `case`, checking its expectations; the first failure is the
+/// error.
 pub fn run<G: CaseGame>(case: &Case) -> Result<Transcript<G>, CaseError> {
+    let (transcript, mut failures) = play(case, true);
+    match transcript {
+        Some(transcript) if failures.is_empty() => Ok(transcript),
+        _ => Err(failures.remove(0)),
+    }
+}
+
+/// Plays every scenario of `case` and reports every failure, not only the first: a fact
+/// that does not hold is recorded (as [`StepRun::Failed`]) and the script goes on; a step
+/// that cannot be played ends its scenario, and the next scenario still runs. The
+/// transcript is `None` only when the case file itself cannot be read.
+///
+/// ```
+/// use mesopotamia_core::cases::{self, Case};
+/// # use mesopotamia_core::cases::CaseGame;
+/// # fn demo<G: CaseGame>(case: &Case) {
+/// let (transcript, failures) = cases::run_all::<G>(case);
+/// for failure in &failures {
+///     eprintln!("{failure}");
+/// }
+/// # let _ = transcript;
+/// # }
+/// ```
+pub fn run_all<G: CaseGame>(case: &Case) -> (Option<Transcript<G>>, Vec<CaseError>) {
+    play(case, false)
+}
+
+fn play<G: CaseGame>(case: &Case, stop_early: bool) -> (Option<Transcript<G>>, Vec<CaseError>) {
+    let mut failures = Vec::new();
     let mut scenarios = Vec::with_capacity(case.scenarios.len());
     for (n, scenario) in case.scenarios.iter().enumerate() {
-        let before =
-            G::from_position(&scenario.position).map_err(|message| CaseError::Position {
-                id: case.id.clone(),
-                scenario: n + 1,
-                message,
-            })?;
+        let before = match &scenario.start {
+            Start::Position(text) => G::from_position(text),
+            Start::Configuration(text) => G::from_start(text),
+        };
+        let before = match before {
+            Ok(before) => before,
+            Err(message) => {
+                failures.push(CaseError::Position {
+                    id: case.id.clone(),
+                    scenario: n + 1,
+                    message,
+                });
+                if stop_early {
+                    return (None, failures);
+                }
+                continue;
+            }
+        };
         let mut game = before.clone();
         let mut steps = Vec::new();
         let mut events: Vec<G::Event> = Vec::new();
@@ -265,28 +358,33 @@ pub fn run<G: CaseGame>(case: &Case) -> Result<Transcript<G>, CaseError> {
                 message,
             };
             if let Some(fact) = line.text.strip_prefix("expect ") {
-                check(&game, &events, fact.trim()).map_err(fail)?;
-                steps.push(StepRun::Checked(fact.trim().to_owned()));
+                let fact = fact.trim();
+                match check(&game, &events, fact) {
+                    Ok(()) => steps.push(StepRun::Checked(fact.to_owned())),
+                    Err(message) => {
+                        failures.push(fail(message.clone()));
+                        if stop_early {
+                            return (None, failures);
+                        }
+                        steps.push(StepRun::Failed {
+                            fact: fact.to_owned(),
+                            message,
+                        });
+                    }
+                }
                 continue;
             }
             events.clear();
-            if let Ok(chance) = line.text.parse::<G::Chance>() {
-                game.apply_chance_with_events(chance, &mut events)
-                    .map_err(|e| fail(e.to_string()))?;
-                steps.push(StepRun::Chance {
-                    outcome: chance.to_string(),
-                    events: events.iter().map(|e| e.to_string()).collect(),
-                });
-            } else {
-                let action: G::Action = line.text.parse().map_err(|e| fail(format!("{e}")))?;
-                let by = game.to_move();
-                game.apply_with_events(action, &mut events)
-                    .map_err(|e| fail(e.to_string()))?;
-                steps.push(StepRun::Action {
-                    by,
-                    action: action.to_string(),
-                    events: events.iter().map(|e| e.to_string()).collect(),
-                });
+            match step(&mut game, &line.text, &mut events) {
+                Ok(run) => steps.push(run),
+                Err(message) => {
+                    failures.push(fail(message));
+                    if stop_early {
+                        return (None, failures);
+                    }
+                    // The rest of the script assumed this step: the scenario ends here.
+                    break;
+                }
             }
         }
         scenarios.push(ScenarioRun {
@@ -295,10 +393,37 @@ pub fn run<G: CaseGame>(case: &Case) -> Result<Transcript<G>, CaseError> {
             after: game,
         });
     }
-    Ok(Transcript {
+    let transcript = Transcript {
         id: case.id.clone(),
         source: case.source.clone(),
         scenarios,
+    };
+    (Some(transcript), failures)
+}
+
+/// Plays one script line: a chance outcome if it reads as one, else an action.
+fn step<G: CaseGame>(
+    game: &mut G,
+    text: &str,
+    events: &mut Vec<G::Event>,
+) -> Result<StepRun, String> {
+    let strings = |events: &[G::Event]| events.iter().map(|e| e.to_string()).collect();
+    if let Ok(chance) = text.parse::<G::Chance>() {
+        game.apply_chance_with_events(chance, events)
+            .map_err(|e| e.to_string())?;
+        return Ok(StepRun::Chance {
+            outcome: chance.to_string(),
+            events: strings(events),
+        });
+    }
+    let action: G::Action = text.parse().map_err(|e| format!("{e}"))?;
+    let by = game.to_move();
+    game.apply_with_events(action, events)
+        .map_err(|e| e.to_string())?;
+    Ok(StepRun::Action {
+        by,
+        action: action.to_string(),
+        events: strings(events),
     })
 }
 
@@ -363,6 +488,27 @@ fn check<G: CaseGame>(game: &G, events: &[G::Event], fact: &str) -> Result<(), S
             expect_eq(listed, *verdict == "legal")
         }
         ["only", rest @ ..] => expect_eq(game.legal_action_vec(), vec![action(rest)?]),
+        ["legal-count", n] => {
+            let n: usize = word(n, "a number")?;
+            expect_eq(game.legal_action_vec().len(), n)
+        }
+        ["illegal-chance", rest @ ..] => {
+            let text = rest.join(" ");
+            let outcome: G::Chance = text
+                .parse()
+                .map_err(|e| format!("`{text}` is not a chance outcome: {e}"))?;
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(&mut outcomes);
+            let listed = outcomes.iter().any(|(o, _)| *o == outcome);
+            let mut copy = game.clone();
+            let accepted = copy.apply_chance(outcome).is_ok();
+            if listed != accepted {
+                return Err(format!(
+                    "the chance outcomes ({listed}) and apply_chance ({accepted}) disagree on `{outcome}`"
+                ));
+            }
+            expect_eq(listed, false)
+        }
         ["to-move", "chance"] => expect_eq(game.to_move(), ToMove::Chance),
         ["to-move", "over"] => expect_eq(game.to_move(), ToMove::Terminal),
         ["to-move", s] => expect_eq(game.to_move(), ToMove::Seat(seat(s)?)),
@@ -413,6 +559,7 @@ impl<G: CaseGame> fmt::Display for Transcript<G> {
                         }
                     }
                     StepRun::Checked(fact) => writeln!(f, "ok: {fact}")?,
+                    StepRun::Failed { fact, message } => writeln!(f, "FAILED: {fact}: {message}")?,
                 }
             }
             write!(f, "-- after --\n{}", scenario.after.position())?;
@@ -446,6 +593,11 @@ mod tests {
             Case::parse("X", "stray\n[position]\n"),
             Err(CaseError::Format { .. })
         ));
+        let case = Case::parse("X", "[start]\ntoy players 2\n[script]\nstep\n").unwrap();
+        assert_eq!(
+            case.scenarios[0].start,
+            Start::Configuration("toy players 2\n".into())
+        );
         let case = Case::parse("X", "#a\n\n[position]\nP\n[script]\n# note\n\nstep\n").unwrap();
         assert_eq!(case.scenarios[0].script.len(), 1);
     }

@@ -337,8 +337,8 @@ where
 /// the caller to snapshot, after checking that `dir` holds exactly the case files the game
 /// embeds (`ID.case` for each identifier of `examples`, and no other).
 ///
-/// Panics, naming the case and the line, when a case cannot be read or an expectation does
-/// not hold.
+/// Panics when a case cannot be read or an expectation does not hold, naming every
+/// failure of every case with its line (not only the first).
 pub fn run_examples<G: crate::cases::CaseGame>(
     examples: &[(&str, &str)],
     dir: &std::path::Path,
@@ -362,12 +362,27 @@ pub fn run_examples<G: crate::cases::CaseGame>(
         "{} and the embedded examples differ",
         dir.display()
     );
-    examples
-        .iter()
-        .map(|(id, text)| {
-            let case = crate::cases::Case::parse(id, text).unwrap_or_else(|e| panic!("{e}"));
-            let transcript = crate::cases::run::<G>(&case).unwrap_or_else(|e| panic!("{e}"));
-            ((*id).to_owned(), transcript.to_string())
-        })
-        .collect()
+    let mut failures = Vec::new();
+    let mut transcripts = Vec::new();
+    for (id, text) in examples {
+        let case = match crate::cases::Case::parse(id, text) {
+            Ok(case) => case,
+            Err(e) => {
+                failures.push(e.to_string());
+                continue;
+            }
+        };
+        let (transcript, errors) = crate::cases::run_all::<G>(&case);
+        failures.extend(errors.iter().map(|e| e.to_string()));
+        if let Some(transcript) = transcript {
+            transcripts.push(((*id).to_owned(), transcript.to_string()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failing expectation(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    transcripts
 }
