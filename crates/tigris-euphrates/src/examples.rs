@@ -11,15 +11,30 @@
 //! assert!(transcript.to_string().contains("-- after --"));
 //! ```
 //!
-//! Facts this game adds to the shared ones: `vp SEAT COLOUR N`, `leader SEAT COLOUR
-//! SQUARE|none`, `removed COLOUR N`, `tile SQUARE COLOUR|none`, `flipped SQUARE`,
-//! `treasures SEAT N`, `treasure SQUARE [none]`, `hand SEAT COLOUR N`, `monument MONUMENT
-//! SQUARE`, `building COLOUR SQUARE|none`, `ziggurat SQUARE|none`, `pending NAME`.
+//! A `[start]` section holds a configuration as a position's first line writes it
+//! (`tigris players 2 board alternative variant standard buildings`): the scenario starts
+//! from that configuration's initial state, whose first steps are the draws of the hands.
+//!
+//! Facts this game adds to the shared ones:
+//! - the board: `tile SQUARE COLOUR|none`, `flipped SQUARE`, `treasure SQUARE [none]`,
+//!   `leader SEAT COLOUR SQUARE|none`, `monument MONUMENT SQUARE`, `building COLOUR
+//!   SQUARE|none`, `ziggurat SQUARE|none`, `declined SQUARE` and `declined SQUARE none`
+//!   (the 2x2 square with that top-left corner was declined as a monument, or not),
+//!   `declined-ziggurat SQUARE [none]` (the cross with that centre was declined);
+//! - the seats: `vp SEAT COLOUR N`, `treasures SEAT N`, `hand SEAT COLOUR N`, `hand SEAT
+//!   RED BLUE GREEN BLACK` (the whole hand as four counts), `hand-size SEAT N`,
+//!   `catastrophes SEAT N` (catastrophe tiles left);
+//! - the supply: `bag-size N`, `bag COLOUR N`, `removed COLOUR N`;
+//! - the turn: `turn N` (from 0), `actions N` (left in the turn), `pending NAME`, `wars
+//!   COLOUR...` and `wars none` (the wars still to fight), `strength attacker|defender BASE
+//!   COMMITTED|none` (the conflict in progress: strength on the board, tiles committed).
 
 use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 use mesopotamia_core::{Colour, Game};
 
-use crate::{Action, Draw, Event, Monument, Pending, Position, Square, Tigris, TigrisError};
+use crate::{
+    Action, Config, Draw, Event, Monument, Pending, Position, Square, Tigris, TigrisError,
+};
 
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
@@ -39,10 +54,17 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "TE-2009-WAR",
     "TE-BUILDING-AFTER-CATASTROPHE",
     "TE-BUILDING-BONUS",
+    "TE-BUILDING-BONUS-TERRITORY-KING",
+    "TE-BUILDING-BONUS-TERRITORY-LEADER",
+    "TE-BUILDING-BONUS-TILES-ONLY",
+    "TE-BUILDING-LINE-NOW",
     "TE-BUILDING-LONGER-LINE",
     "TE-ENGLISH-VARIANT",
     "TE-FINAL-SCORING",
+    "TE-START-ALTERNATIVE",
+    "TE-START-CLASSIC",
     "TE-ZIGGURAT",
+    "TE-ZIGGURAT-DECLINED",
 );
 
 /// The case file of one example (the identifier's case does not matter).
@@ -56,6 +78,11 @@ impl CaseGame for Tigris {
     fn from_position(text: &str) -> Result<Self, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
         position.into_game().map_err(|v| cases::violations(&v))
+    }
+
+    fn from_start(text: &str) -> Result<Self, String> {
+        let config: Config = text.trim().parse().map_err(|e| format!("{e}"))?;
+        Tigris::new(config).map_err(|e| e.to_string())
     }
 
     fn position(&self) -> String {
@@ -104,6 +131,50 @@ impl CaseGame for Tigris {
             ["treasure", q, "none"] => expect_eq(p.treasures().contains(square(q)?.space()), false),
             ["treasure", q] => expect_eq(p.treasures().contains(square(q)?.space()), true),
             ["hand", s, c, n] => expect_eq(self.hand(seat(s)?)[colour(c)?] as u32, num(n)?),
+            ["hand", s, counts @ ..] if counts.len() == 4 => {
+                let want = counts.iter().map(|n| num(n)).collect::<Result<Vec<_>, _>>()?;
+                let hand = self.hand(seat(s)?);
+                let got: Vec<u32> = Colour::ALL.iter().map(|&c| hand[c] as u32).collect();
+                expect_eq(got, want)
+            }
+            ["hand-size", s, n] => expect_eq(p.hand_size(seat(s)?) as u32, num(n)?),
+            ["catastrophes", s, n] => expect_eq(p.catastrophes_left(seat(s)?) as u32, num(n)?),
+            ["bag-size", n] => expect_eq(p.bag_size() as u32, num(n)?),
+            ["bag", c, n] => expect_eq(self.bag().count(colour(c)?), num(n)?),
+            ["turn", n] => expect_eq(p.turn(), num(n)?),
+            ["actions", n] => expect_eq(p.actions_left() as u32, num(n)?),
+            ["wars", "none"] => expect_eq(p.wars().collect::<Vec<_>>(), vec![]),
+            ["wars", colours @ ..] => {
+                let want = colours.iter().map(|c| colour(c)).collect::<Result<Vec<_>, _>>()?;
+                let mut got: Vec<Colour> = p.wars().collect();
+                let mut want = want;
+                got.sort();
+                want.sort();
+                expect_eq(got, want)
+            }
+            ["strength", side @ ("attacker" | "defender"), base, committed] => {
+                let conflict = p.conflict().ok_or("no conflict is in progress")?;
+                let (got_base, got_committed) = if *side == "attacker" {
+                    (conflict.attacker_base, conflict.attacker_commit)
+                } else {
+                    // The defender's commitment resolves the conflict at once.
+                    (conflict.defender_base, None)
+                };
+                let want_committed = match *committed {
+                    "none" => None,
+                    n => Some(num(n)?),
+                };
+                expect_eq(
+                    (got_base as u32, got_committed.map(u32::from)),
+                    (num(base)?, want_committed),
+                )
+            }
+            ["declined", q, "none"] => expect_eq(p.declined_monument(square(q)?), false),
+            ["declined", q] => expect_eq(p.declined_monument(square(q)?), true),
+            ["declined-ziggurat", q, "none"] => {
+                expect_eq(p.declined_ziggurat(square(q)?), false)
+            }
+            ["declined-ziggurat", q] => expect_eq(p.declined_ziggurat(square(q)?), true),
             ["monument", m, q] => {
                 let m: Monument = parse(m, "a monument")?;
                 expect_eq(p.monument(m), Some(square(q)?))

@@ -5,6 +5,7 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+mod config;
 pub mod event;
 pub mod examples;
 pub mod position;
@@ -12,11 +13,11 @@ mod state;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
+pub use config::{Config, ParseConfigError};
 pub use event::{ConflictKind, Event, ReturnCause};
 pub use position::{Cell, ParsePositionError, Position, SeatSetup, Violation};
 pub use state::{
-    AfterDraws, AfterPlacement, Config, Conflict, Pending, Public, Reason, Tigris, TigrisError,
-    TigrisView,
+    AfterDraws, AfterPlacement, Conflict, Pending, Public, Reason, Tigris, TigrisError, TigrisView,
 };
 
 /// The shared core this crate implements, re-exported.

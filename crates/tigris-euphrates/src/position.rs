@@ -34,7 +34,8 @@ use core::str::FromStr;
 use mesopotamia_core::{Adjacency, Bag, Colour, ColourMap, Seat};
 
 use crate::action::Monument;
-use crate::board::{Board, BoardKind, HEIGHT, SQUARES, Square, Squares, WIDTH};
+use crate::board::{Board, HEIGHT, SQUARES, Square, Squares, WIDTH};
+use crate::config::ParseConfigError;
 use crate::event::ConflictKind;
 use crate::state::{
     AfterDraws, AfterPlacement, CATASTROPHES_PER_PLAYER, Config, Conflict, HAND_SIZE, Pending,
@@ -738,26 +739,7 @@ fn counts<T: fmt::Display>(values: &[T; 4]) -> String {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let board = match self.config.board {
-            BoardKind::Classic => "classic",
-            BoardKind::Alternative => "alternative",
-        };
-        let variant = if self.config.english_variant {
-            "english"
-        } else {
-            "standard"
-        };
-        write!(
-            f,
-            "tigris players {} board {board} variant {variant}",
-            self.config.players
-        )?;
-        if self.config.buildings {
-            f.write_str(" buildings")?;
-        }
-        if self.config.ziggurat {
-            f.write_str(" ziggurat")?;
-        }
+        write!(f, "{}", self.config)?;
         writeln!(f)?;
         let mut line = String::from("   ");
         for c in 0..WIDTH {
@@ -893,72 +875,9 @@ impl FromStr for Position {
         let (line, header) = lines
             .next()
             .ok_or_else(|| err(1, "empty position".into()))?;
-        let words: Vec<&str> = header.split_whitespace().collect();
-        let config = match words.as_slice() {
-            [
-                "tigris",
-                "players",
-                n,
-                "board",
-                board,
-                "variant",
-                variant,
-                options @ ..,
-            ] => {
-                let players = n
-                    .parse()
-                    .map_err(|_| err(line, format!("bad player count `{n}`")))?;
-                let board = match *board {
-                    "classic" => BoardKind::Classic,
-                    "alternative" => BoardKind::Alternative,
-                    other => {
-                        return Err(err(
-                            line,
-                            format!("unknown board `{other}` (classic or alternative)"),
-                        ));
-                    }
-                };
-                let english_variant = match *variant {
-                    "standard" => false,
-                    "english" => true,
-                    other => {
-                        return Err(err(
-                            line,
-                            format!("unknown variant `{other}` (standard or english)"),
-                        ));
-                    }
-                };
-                let (mut buildings, mut ziggurat) = (false, false);
-                for option in options {
-                    let flag = match *option {
-                        "buildings" => &mut buildings,
-                        "ziggurat" => &mut ziggurat,
-                        other => {
-                            return Err(err(
-                                line,
-                                format!("unknown option `{other}` (buildings or ziggurat)"),
-                            ));
-                        }
-                    };
-                    if core::mem::replace(flag, true) {
-                        return Err(err(line, format!("option `{option}` named twice")));
-                    }
-                }
-                Config {
-                    players,
-                    english_variant,
-                    board,
-                    buildings,
-                    ziggurat,
-                }
-            }
-            _ => {
-                return Err(err(
-                    line,
-                    "expected `tigris players N board classic|alternative variant standard|english [buildings] [ziggurat]`".into(),
-                ));
-            }
-        };
+        let config: Config = header
+            .parse()
+            .map_err(|e: ParseConfigError| err(line, e.to_string()))?;
         let (line, columns) = lines
             .next()
             .ok_or_else(|| err(line + 1, "missing column letters".into()))?;

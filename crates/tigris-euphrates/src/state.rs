@@ -8,7 +8,8 @@ use mesopotamia_core::{
 use smallvec::SmallVec;
 
 use crate::action::{self, ACTION_SPACE, Action, ActionKind, Draw, MAX_SUPPORT, Monument};
-use crate::board::{Board, BoardKind, Square, Squares, WIDTH};
+use crate::board::{Board, Square, Squares, WIDTH};
+pub use crate::config::Config;
 use crate::event::{ConflictKind, Event, ReturnCause};
 use mesopotamia_core::{EventSink, NoEvents};
 
@@ -22,63 +23,6 @@ pub const CATASTROPHES_PER_PLAYER: u8 = 2;
 pub const ACTIONS_PER_TURN: u8 = 2;
 /// Treasures left on the board at (or below) which the game ends at the end of a turn.
 pub const END_TREASURES: usize = 2;
-
-/// What fixes a game before it starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Config {
-    /// 2 to 4.
-    pub players: u8,
-    /// The English variant (T15): supports that cannot change the outcome are illegal.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub english_variant: bool,
-    /// Which board.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub board: BoardKind,
-    /// The civilization buildings of the 2009 edition (T16).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub buildings: bool,
-    /// The ziggurat of the 2009 edition (T16).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub ziggurat: bool,
-}
-
-impl Config {
-    /// The base game on the classic board for `players` players.
-    pub const fn new(players: u8) -> Config {
-        Config {
-            players,
-            english_variant: false,
-            board: BoardKind::Classic,
-            buildings: false,
-            ziggurat: false,
-        }
-    }
-
-    /// The same with the English variant on or off.
-    pub const fn with_english_variant(mut self, on: bool) -> Config {
-        self.english_variant = on;
-        self
-    }
-
-    /// The same on another board.
-    pub const fn with_board(mut self, board: BoardKind) -> Config {
-        self.board = board;
-        self
-    }
-
-    /// The same with the civilization buildings on or off.
-    pub const fn with_buildings(mut self, on: bool) -> Config {
-        self.buildings = on;
-        self
-    }
-
-    /// The same with the ziggurat on or off.
-    pub const fn with_ziggurat(mut self, on: bool) -> Config {
-        self.ziggurat = on;
-        self
-    }
-}
 
 /// Why an action, chance outcome or configuration was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -964,6 +908,18 @@ impl Public {
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// Whether the 2x2 square with this top-left corner was declined as a monument (T8): it
+    /// never carries one.
+    pub fn declined_monument(&self, top_left: Square) -> bool {
+        self.declined.contains(sp(top_left))
+    }
+
+    /// Whether the cross with this centre was declined as the ziggurat (T16): it never
+    /// becomes the ziggurat.
+    pub fn declined_ziggurat(&self, centre: Square) -> bool {
+        self.ziggurat_declined.contains(sp(centre))
+    }
+
     /// The square of the civilization building of a colour, if it is on the board.
     pub fn building(&self, colour: Colour) -> Option<Square> {
         self.buildings[colour.index()]
@@ -1623,9 +1579,12 @@ impl Tigris {
                     .leader_owner_in(colour, *kingdom)
                     .or_else(|| p.leader_owner_in(Colour::Black, *kingdom));
                 if let Some(owner) = owner {
-                    // T16: the building of the tile's colour in the kingdom adds one VP.
+                    // T16: the building of the tile's colour in the kingdom adds one VP. The
+                    // kingdom is the one after the placement: a leaderless territory the tile
+                    // joined brings its building along.
+                    let after = p.region_of(sp(square));
                     let amount = 1 + p.buildings[colour.index()]
-                        .is_some_and(|b| kingdom.contains(sp(b)))
+                        .is_some_and(|b| after.contains(sp(b)))
                         as u16;
                     p.vp[owner.index()][colour] += amount;
                     ev.push(Event::Vp {
