@@ -1,4 +1,7 @@
-//! `examples [ID]`: the rule examples of every game, listed or shown.
+//! `examples [ID]`: the rule examples of every game, listed or shown; `case FILE...`: case
+//! files of one's own, with every failing expectation reported.
+
+use std::path::PathBuf;
 
 use mesopotamia_core::cases::{self, Case, CaseGame};
 
@@ -54,5 +57,55 @@ pub(crate) fn run(id: Option<&str>) -> Result<(), String> {
         .ok_or_else(|| format!("no rule example `{id}` (`mesopotamia examples` lists them)"))?;
     let (transcript, _) = transcript(game, id, text)?;
     say_raw!("{transcript}");
+    Ok(())
+}
+
+/// Plays case files and reports every failure of each; an error if any fails.
+pub(crate) fn run_files(files: &[PathBuf]) -> Result<(), String> {
+    fn play<G: CaseGame>(case: &Case) -> (String, Vec<String>) {
+        let (transcript, failures) = cases::run_all::<G>(case);
+        let text = transcript.map(|t| t.to_string()).unwrap_or_default();
+        (text, failures.iter().map(|e| e.to_string()).collect())
+    }
+    let mut failed = 0;
+    for file in files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let id = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let case = Case::parse(&id, &text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let game = case
+            .scenarios
+            .first()
+            .and_then(|s| s.start.text().split_whitespace().next())
+            .unwrap_or_default()
+            .to_owned();
+        let (transcript, failures) = match game.as_str() {
+            "tigris" => play::<tigris_euphrates::Tigris>(&case),
+            "cards" => play::<tigris_euphrates_cards::Cards>(&case),
+            "sumeria" => play::<sumeria::Sumeria>(&case),
+            other => {
+                return Err(format!(
+                    "{}: the first scenario starts with `{other}`, not a game (tigris, cards or sumeria)",
+                    file.display()
+                ));
+            }
+        };
+        say_raw!("{transcript}");
+        for failure in &failures {
+            say!("FAILED {failure}");
+        }
+        say!(
+            "{}: {} failing expectation(s)\n",
+            file.display(),
+            failures.len()
+        );
+        failed += failures.len();
+    }
+    if failed > 0 {
+        return Err(format!("{failed} failing expectation(s)"));
+    }
     Ok(())
 }

@@ -80,6 +80,14 @@ enum Command {
     /// Write an SVG picture of a position: from a position file, the end of a game
     /// record, or the end of a rule example.
     Render(RenderArgs),
+    /// Play case files of your own (the rule examples' format, any game): print each
+    /// transcript and every expectation that fails, not only the first; exit status 1 if
+    /// any fails.
+    Case {
+        /// Case files (`.case`); the game is read from the first scenario's first line.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -281,6 +289,7 @@ fn main() -> ExitCode {
         Command::Replay { file } => replay(&file),
         Command::Examples { id } => examples_cmd::run(id.as_deref()),
         Command::Render(args) => render::run(&args),
+        Command::Case { files } => examples_cmd::run_files(&files),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -489,6 +489,44 @@ fn examples_are_listed_and_shown() {
     );
 }
 
+/// `case FILE`: a case of one's own, with every failing expectation reported (not only the
+/// first) and the scenarios after a failure still played.
+#[test]
+fn case_files_report_every_failure() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-case-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("MINE.case");
+    let text = "# two wrong facts, one right, then a second scenario\n\
+        [start]\ntigris players 2 board classic variant standard\n\
+        [script]\nexpect bag-size 999\nexpect bag red 47\nexpect turn 7\n\
+        [start]\ntigris players 3 board classic variant standard\n\
+        [script]\nexpect legal-count 1\n";
+    std::fs::write(&file, text).unwrap();
+    let o = run(&["case", file.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let out = stdout(&o);
+    assert!(
+        out.contains("FAILED MINE:5: `expect bag-size 999`: found 143, expected 999"),
+        "{out}"
+    );
+    assert!(out.contains("FAILED MINE:7: `expect turn 7`"), "{out}");
+    assert!(out.contains("ok: bag red 47"), "{out}");
+    assert!(
+        out.contains("FAILED MINE:11: `expect legal-count 1`: found 0"),
+        "{out}"
+    );
+    assert!(out.contains("3 failing expectation(s)"), "{out}");
+    // A case that holds exits 0.
+    std::fs::write(
+        &file,
+        "[start]\ntigris players 2 board classic variant standard\n[script]\nexpect turn 0\n",
+    )
+    .unwrap();
+    let o = run(&["case", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn assert_svg(text: &str, what: &str) {
     let doc = roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(doc.root_element().tag_name().name(), "svg", "{what}");
@@ -528,6 +566,16 @@ fn every_picture_is_well_formed_svg() {
         assert!(
             pages.contains(&format!("(examples/{id}.svg)")),
             "{id} missing from docs/"
+        );
+    }
+    // The action space the docs state is the compiled one.
+    let space = tigris_euphrates::ACTION_SPACE;
+    let stated = format!("{},{:03}", space / 1000, space % 1000);
+    for page in ["formats.md", "tigris-euphrates.md"] {
+        let text = std::fs::read_to_string(format!("{root}{page}")).unwrap();
+        assert!(
+            text.contains(&stated),
+            "docs/{page} does not give ACTION_SPACE {stated}"
         );
     }
 

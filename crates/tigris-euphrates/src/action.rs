@@ -158,6 +158,11 @@ pub(crate) const ZIGGURAT: u16 = BUILDING + SQUARES as u16;
 pub(crate) const ZIGGURAT_VP: u16 = ZIGGURAT + SQUARES as u16;
 /// Size of the action space, the same for every configuration so that learning code
 /// sees one space: the 2009 options' actions are simply never legal without them.
+///
+/// ```
+/// // The value docs/formats.md and docs/tigris-euphrates.md give.
+/// assert_eq!(tigris_euphrates::ACTION_SPACE, 3_398);
+/// ```
 pub const ACTION_SPACE: usize = ZIGGURAT_VP as usize + 4;
 
 /// A decision, as its dense index. Order is index order.

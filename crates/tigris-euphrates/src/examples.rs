@@ -132,7 +132,10 @@ impl CaseGame for Tigris {
             ["treasure", q] => expect_eq(p.treasures().contains(square(q)?.space()), true),
             ["hand", s, c, n] => expect_eq(self.hand(seat(s)?)[colour(c)?] as u32, num(n)?),
             ["hand", s, counts @ ..] if counts.len() == 4 => {
-                let want = counts.iter().map(|n| num(n)).collect::<Result<Vec<_>, _>>()?;
+                let want = counts
+                    .iter()
+                    .map(|n| num(n))
+                    .collect::<Result<Vec<_>, _>>()?;
                 let hand = self.hand(seat(s)?);
                 let got: Vec<u32> = Colour::ALL.iter().map(|&c| hand[c] as u32).collect();
                 expect_eq(got, want)
@@ -145,14 +148,22 @@ impl CaseGame for Tigris {
             ["actions", n] => expect_eq(p.actions_left() as u32, num(n)?),
             ["wars", "none"] => expect_eq(p.wars().collect::<Vec<_>>(), vec![]),
             ["wars", colours @ ..] => {
-                let want = colours.iter().map(|c| colour(c)).collect::<Result<Vec<_>, _>>()?;
+                let want = colours
+                    .iter()
+                    .map(|c| colour(c))
+                    .collect::<Result<Vec<_>, _>>()?;
                 let mut got: Vec<Colour> = p.wars().collect();
                 let mut want = want;
                 got.sort();
                 want.sort();
                 expect_eq(got, want)
             }
-            ["strength", side @ ("attacker" | "defender"), base, committed] => {
+            [
+                "strength",
+                side @ ("attacker" | "defender"),
+                base,
+                committed,
+            ] => {
                 let conflict = p.conflict().ok_or("no conflict is in progress")?;
                 let (got_base, got_committed) = if *side == "attacker" {
                     (conflict.attacker_base, conflict.attacker_commit)
@@ -171,9 +182,7 @@ impl CaseGame for Tigris {
             }
             ["declined", q, "none"] => expect_eq(p.declined_monument(square(q)?), false),
             ["declined", q] => expect_eq(p.declined_monument(square(q)?), true),
-            ["declined-ziggurat", q, "none"] => {
-                expect_eq(p.declined_ziggurat(square(q)?), false)
-            }
+            ["declined-ziggurat", q, "none"] => expect_eq(p.declined_ziggurat(square(q)?), false),
             ["declined-ziggurat", q] => expect_eq(p.declined_ziggurat(square(q)?), true),
             ["monument", m, q] => {
                 let m: Monument = parse(m, "a monument")?;
