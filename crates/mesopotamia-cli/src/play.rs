@@ -101,8 +101,24 @@ where
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let outcome = match play_match::<G, _>(&config, &mut seats_ref, &mut rng) {
         Ok(outcome) => outcome,
-        Err(MatchError::Abandoned { why, .. }) => return Err(why),
-        Err(e) => return Err(e.to_string()),
+        Err(failure) => {
+            // Nothing is lost: the steps up to the failure or the stop are recorded.
+            let mut message = match &failure.error {
+                MatchError::Abandoned { why, .. } => why.clone(),
+                other => other.to_string(),
+            };
+            if let Some(path) = &args.record {
+                let json = G::record_json(&failure.record)?;
+                std::fs::write(path, json)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                message.push_str(&format!(
+                    " (the {} steps played are recorded in {})",
+                    failure.record.steps.len(),
+                    path.display()
+                ));
+            }
+            return Err(message);
+        }
     };
     if !interactive {
         G::print_turns(&outcome.record)?;

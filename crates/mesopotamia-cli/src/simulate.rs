@@ -4,12 +4,14 @@
 //! Game `i` is seeded with `seed + i` and, unless `--fixed-seats`, the bots move one seat
 //! round the table every game (so that no bot keeps the first seat). Results are
 //! gathered by game number, so a seed gives the same figures on any number of threads.
+//! A game that fails is reported with its seed, its record is written to a file named in
+//! the message, and the other games still count (the exit status then says failure).
 
 use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mesopotamia_core::{Bot, Seat, Step, play_match};
+use mesopotamia_core::{Bot, EndReason, Seat, Step, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -24,6 +26,16 @@ struct Played {
     scores: Vec<f64>,
     steps: usize,
     decisions: usize,
+    /// The game ended on the turn limit (RULINGS G1), not by the rules.
+    on_limit: bool,
+}
+
+/// A game that could not be played to its end.
+struct Failed {
+    seed: u64,
+    message: String,
+    /// Its record up to the failure, as JSON.
+    record: String,
 }
 
 fn play_one<G: CliGame>(
@@ -31,7 +43,7 @@ fn play_one<G: CliGame>(
     kinds: &[BotKind],
     seed: u64,
     rotation: usize,
-) -> Result<Played, String>
+) -> Result<Played, Failed>
 where
     G::Config: Send + Sync,
 {
@@ -44,12 +56,17 @@ where
         .iter_mut()
         .map(|b| b.as_mut() as &mut dyn Bot<G>)
         .collect();
+    let fail = |message: String, record: &mesopotamia_core::GameRecord<G>| Failed {
+        seed,
+        message,
+        record: G::record_json(record).unwrap_or_default(),
+    };
     let outcome = play_match::<G, _>(config, &mut seats, &mut rng)
-        .map_err(|e| format!("seed {seed}: {e}"))?;
+        .map_err(|f| fail(f.error.to_string(), &f.record))?;
     let standings = outcome
         .state
         .standings()
-        .ok_or("a finished game without standings")?;
+        .ok_or_else(|| fail("a finished game without standings".into(), &outcome.record))?;
     let winners: Vec<Seat> = standings.winners().collect();
     let mut wins = vec![0.0; n];
     let mut scores = vec![0.0; n];
@@ -72,6 +89,7 @@ where
         scores,
         steps,
         decisions,
+        on_limit: outcome.record.end == Some(EndReason::TurnLimit),
     })
 }
 
@@ -122,7 +140,7 @@ where
         indicatif::ProgressBar::hidden()
     };
     let next = AtomicU64::new(0);
-    let results: Mutex<Vec<(u64, Result<Played, String>)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<(u64, Result<Played, Failed>)>> = Mutex::new(Vec::new());
     let start = std::time::Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -140,12 +158,8 @@ where
                     };
                     let played =
                         play_one::<G>(&config, &kinds, args.seed.wrapping_add(i), rotation);
-                    let failed = played.is_err();
                     mine.push((i, played));
                     bar.inc(1);
-                    if failed {
-                        break;
-                    }
                 }
                 if let Ok(mut all) = results.lock() {
                     all.append(&mut mine);
@@ -158,10 +172,36 @@ where
     let mut results = results.into_inner().map_err(|_| "a worker thread failed")?;
     results.sort_by_key(|(i, _)| *i);
     let mut played = Vec::with_capacity(results.len());
+    let mut failures = Vec::new();
     for (i, r) in results {
-        played.push(r.map_err(|e| format!("game {i}: {e}"))?);
+        match r {
+            Ok(p) => played.push(p),
+            Err(failed) => {
+                // Nothing is thrown away: the record goes to a file the message names.
+                let path = std::env::temp_dir().join(format!(
+                    "mesopotamia-{}-failed-seed-{}.json",
+                    G::NAME,
+                    failed.seed
+                ));
+                let saved = match std::fs::write(&path, &failed.record) {
+                    Ok(()) => format!("record in {}", path.display()),
+                    Err(e) => format!("record not written to {}: {e}", path.display()),
+                };
+                failures.push(format!(
+                    "game {i} (seed {}) failed: {}; {saved}",
+                    failed.seed, failed.message
+                ));
+            }
+        }
+    }
+    for failure in &failures {
+        eprintln!("{failure}");
+    }
+    if played.is_empty() {
+        return Err(format!("all {} games failed", failures.len()));
     }
     let n = played.len() as f64;
+    let on_limit = played.iter().filter(|p| p.on_limit).count();
     let sum = |f: &dyn Fn(&Played) -> f64| played.iter().map(f).sum::<f64>();
     let mean_steps = sum(&|p| p.steps as f64) / n;
     let mean_decisions = sum(&|p| p.decisions as f64) / n;
@@ -191,15 +231,16 @@ where
             })
             .collect();
         say!(
-            "{{\"game\":\"{}\",\"players\":{seats},\"games\":{},\"seed\":{},\"rotate_seats\":{},\"score\":\"{}\",\"bots\":[{}],\"mean_steps\":{mean_steps:.2},\"mean_decisions\":{mean_decisions:.2}}}",
+            "{{\"game\":\"{}\",\"players\":{seats},\"games\":{},\"failed_games\":{},\"ended_on_turn_limit\":{on_limit},\"seed\":{},\"rotate_seats\":{},\"score\":\"{}\",\"bots\":[{}],\"mean_steps\":{mean_steps:.2},\"mean_decisions\":{mean_decisions:.2}}}",
             G::NAME,
             played.len(),
+            failures.len(),
             args.seed,
             !args.fixed_seats,
             G::SCORE,
             bots.join(",")
         );
-        return Ok(());
+        return finish(&failures);
     }
     say!(
         "{} games of {} ({seats} players), seeds {}..{}, {}, {threads} threads, {secs:.1} s",
@@ -229,7 +270,27 @@ where
         );
     }
     say!("mean length: {mean_steps:.1} steps, {mean_decisions:.1} decisions");
-    Ok(())
+    say!(
+        "ended on the turn limit: {on_limit} of {} games ({:.1}%)",
+        played.len(),
+        100.0 * on_limit as f64 / n
+    );
+    if !failures.is_empty() {
+        say!("failed: {} games (see the messages above)", failures.len());
+    }
+    finish(&failures)
+}
+
+/// The run fails when a game did, after every result is out.
+fn finish(failures: &[String]) -> Result<(), String> {
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} game(s) failed; the others are counted above",
+            failures.len()
+        ))
+    }
 }
 
 #[cfg(test)]

@@ -147,6 +147,18 @@ pub enum MatchError<E: std::error::Error> {
     Contract(String),
 }
 
+/// A match that could not be played to the end, with its steps up to the failure (a
+/// failure before the first step leaves the record empty): enough to replay it and
+/// report it.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct MatchFailure<G: Game> {
+    /// What went wrong.
+    pub error: MatchError<G::Error>,
+    /// Every step played before the failure.
+    pub record: GameRecord<G>,
+}
+
 /// A finished match.
 #[derive(Clone, Debug)]
 pub struct MatchOutcome<G: Game> {
@@ -231,18 +243,40 @@ pub fn play_match<G: Game, R: RngCore>(
     config: &G::Config,
     bots: &mut [&mut dyn Bot<G>],
     rng: &mut R,
-) -> Result<MatchOutcome<G>, MatchError<G::Error>> {
-    let state = G::new(config).map_err(MatchError::Config)?;
-    play_from(state, GameRecord::new(config.clone()), bots, rng)
+) -> Result<MatchOutcome<G>, MatchFailure<G>> {
+    let record = GameRecord::new(config.clone());
+    match G::new(config) {
+        Ok(state) => play_from(state, record, bots, rng),
+        Err(e) => Err(MatchFailure {
+            error: MatchError::Config(e),
+            record,
+        }),
+    }
 }
 
-/// Plays on from `state`, whose steps so far are in `record`, to the end.
+/// Plays on from `state`, whose steps so far are in `record`, to the end. The record comes
+/// back in the outcome, or in the failure with every step up to it.
 pub fn play_from<G: Game, R: RngCore>(
     mut state: G,
     mut record: GameRecord<G>,
     bots: &mut [&mut dyn Bot<G>],
     rng: &mut R,
-) -> Result<MatchOutcome<G>, MatchError<G::Error>> {
+) -> Result<MatchOutcome<G>, MatchFailure<G>> {
+    match play_on(&mut state, &mut record, bots, rng) {
+        Ok(()) => {
+            record.end = state.end_reason();
+            Ok(MatchOutcome { state, record })
+        }
+        Err(error) => Err(MatchFailure { error, record }),
+    }
+}
+
+fn play_on<G: Game, R: RngCore>(
+    state: &mut G,
+    record: &mut GameRecord<G>,
+    bots: &mut [&mut dyn Bot<G>],
+    rng: &mut R,
+) -> Result<(), MatchError<G::Error>> {
     if bots.len() != state.seat_count() {
         return Err(MatchError::BotCount {
             seats: state.seat_count(),
@@ -260,9 +294,9 @@ pub fn play_from<G: Game, R: RngCore>(
             )));
         }
         match state.to_move() {
-            ToMove::Terminal => return Ok(MatchOutcome { state, record }),
+            ToMove::Terminal => return Ok(()),
             ToMove::Chance => {
-                let outcome = sample_chance(&state, &mut outcomes, rng)
+                let outcome = sample_chance(state, &mut outcomes, rng)
                     .ok_or_else(|| MatchError::Contract("a chance node without outcomes".into()))?;
                 state.apply_chance(outcome).map_err(|e| {
                     MatchError::Contract(format!("chance outcome {outcome} refused: {e}"))
@@ -279,7 +313,7 @@ pub fn play_from<G: Game, R: RngCore>(
                 let bot = bots.get_mut(seat.index()).ok_or_else(|| {
                     MatchError::Contract(format!("seat {seat} is not at the table"))
                 })?;
-                let action = bot.choose(&state, seat, &legal, rng);
+                let action = bot.choose(state, seat, &legal, rng);
                 if let Some(why) = bot.gave_up() {
                     return Err(MatchError::Abandoned { seat, why });
                 }

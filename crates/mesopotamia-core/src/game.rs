@@ -37,6 +37,28 @@ impl core::fmt::Display for ToMove {
     }
 }
 
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum EndReason {
+    /// One of the rule documents' own end conditions.
+    Rules,
+    /// The engine's turn limit (RULINGS G1): the documents set none, and a game where
+    /// players only pass or move leaders would otherwise never end.
+    TurnLimit,
+}
+
+impl core::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            EndReason::Rules => "by the rules",
+            EndReason::TurnLimit => "on the turn limit",
+        })
+    }
+}
+
 /// A game state and its rules.
 ///
 /// Contract (checked for every game by [`crate::testkit`]):
@@ -106,6 +128,12 @@ pub trait Game: Clone + PartialEq + Debug {
 
     /// Final standings, once the game is over.
     fn standings(&self) -> Option<Standings>;
+
+    /// Why the game ended, once it is over. A game with a turn limit says when it ended on
+    /// the limit; by default every end is by the rules.
+    fn end_reason(&self) -> Option<EndReason> {
+        self.is_terminal().then_some(EndReason::Rules)
+    }
 
     /// An upper bound on the decisions and chance events of one game of this
     /// configuration, counted from the start.

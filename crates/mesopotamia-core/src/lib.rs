@@ -17,13 +17,17 @@ pub mod testkit;
 
 pub use chance::{Bag, BagError, Kind};
 pub use colour::{Colour, ColourMap, ParseColourError};
-pub use driver::{Bot, GreedyBot, MatchError, MatchOutcome, RandomBot, play_from, play_match};
+pub use driver::{
+    Bot, GreedyBot, MatchError, MatchFailure, MatchOutcome, RandomBot, play_from, play_match,
+};
 pub use events::{EventSink, NoEvents};
-pub use game::{Game, NotationError, ToMove};
+pub use game::{EndReason, Game, NotationError, ToMove};
 pub use geometry::{Adjacency, GeometryError, Graph, Grid, Space, SpaceSet};
-pub use record::{GameRecord, GameStep, ReplayError, Step, StepMismatch};
+pub use record::{
+    GameRecord, GameStep, MAX_RECORD_STEPS, RECORD_VERSION, ReplayError, Step, StepMismatch,
+};
 pub use scoring::Standings;
-pub use seat::{MAX_SEATS, Seat, SeatSet};
+pub use seat::{MAX_SEATS, Seat, SeatOutOfRange, SeatSet};
 
 /// Re-exported so that games and users name one `rand_core` version.
 pub use rand_core;

@@ -1,7 +1,7 @@
 //! Game records: every decision and chance outcome of a game, replayable to the
 //! identical state.
 
-use crate::game::{Game, ToMove};
+use crate::game::{EndReason, Game, ToMove};
 use crate::seat::Seat;
 
 /// One step of a game: a seat's decision or a chance outcome. Serialized in the
@@ -40,23 +40,41 @@ impl<A: core::fmt::Display, C: core::fmt::Display> core::fmt::Display for Step<A
 /// The steps of a game of `G` type alias.
 pub type GameStep<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
 
+/// The version of the record format this library writes. Records without a version are
+/// of version 1, the same fields without `end`.
+pub const RECORD_VERSION: u32 = 1;
+
+/// Records with more steps than this are refused when read, before any step is kept: no
+/// game of this family comes near it (a Tigris & Euphrates game at the default turn limit
+/// is bounded by about 200,000), and it caps the memory a hostile file can claim (each
+/// step takes 16 bytes or less once read).
+pub const MAX_RECORD_STEPS: usize = 4_000_000;
+
 /// A whole game: its configuration and every step from the initial state.
+///
+/// Serialized as `{"version": 1, "game": "tigris", "config": ..., "steps": [...], "end":
+/// "rules"}`. Reading refuses unknown fields, a newer version, more than
+/// [`MAX_RECORD_STEPS`] steps, and a record of another game (the `game` field is checked
+/// before the configuration, so the error names both games).
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(bound(
-        serialize = "G::Config: serde::Serialize",
-        deserialize = "G::Config: serde::de::DeserializeOwned"
-    ))
+    serde(bound(serialize = "G::Config: serde::Serialize"))
 )]
 pub struct GameRecord<G: Game> {
+    /// The format version ([`RECORD_VERSION`] for records this library writes).
+    pub version: u32,
     /// [`Game::NAME`] of the game recorded.
     pub game: String,
     /// The configuration the game started from.
     pub config: G::Config,
     /// Every decision and chance outcome, in order.
     pub steps: Vec<GameStep<G>>,
+    /// Why the game ended, once it has ([`Game::end_reason`]); `None` for a game that
+    /// stopped before its end.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub end: Option<EndReason>,
 }
 
 /// Why a record does not replay.
@@ -73,6 +91,14 @@ pub enum ReplayError<E: std::error::Error> {
     /// The configuration is refused.
     #[error("the record's configuration is refused: {0}")]
     Config(E),
+    /// The record says the game ended one way, the replay ends another.
+    #[error("the record says the game ended {recorded:?}, the replay gives {found:?}")]
+    End {
+        /// The record's `end`.
+        recorded: Option<EndReason>,
+        /// The replayed state's [`Game::end_reason`].
+        found: Option<EndReason>,
+    },
     /// A step does not fit the state it meets (numbered from 1).
     #[error("step {number} ({step}): {reason}")]
     Step {
@@ -108,9 +134,11 @@ impl<G: Game> GameRecord<G> {
     /// An empty record of a game of this configuration.
     pub fn new(config: G::Config) -> Self {
         GameRecord {
+            version: RECORD_VERSION,
             game: G::NAME.to_owned(),
             config,
             steps: Vec::new(),
+            end: None,
         }
     }
 
@@ -153,7 +181,123 @@ impl<G: Game> GameRecord<G> {
                 }
             }
         }
+        if self.end.is_some() && self.end != state.end_reason() {
+            return Err(ReplayError::End {
+                recorded: self.end,
+                found: state.end_reason(),
+            });
+        }
         Ok(state)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod read {
+    use core::fmt;
+    use core::marker::PhantomData;
+
+    use serde::de::{self, DeserializeOwned, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+    use super::{GameRecord, GameStep, MAX_RECORD_STEPS, RECORD_VERSION};
+    use crate::game::{EndReason, Game};
+
+    const FIELDS: &[&str] = &["version", "game", "config", "steps", "end"];
+
+    impl<'de, G> serde::Deserialize<'de> for GameRecord<G>
+    where
+        G: Game,
+        G::Config: DeserializeOwned,
+    {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_struct("GameRecord", FIELDS, RecordVisitor(PhantomData))
+        }
+    }
+
+    struct RecordVisitor<G>(PhantomData<G>);
+
+    impl<'de, G> Visitor<'de> for RecordVisitor<G>
+    where
+        G: Game,
+        G::Config: DeserializeOwned,
+    {
+        type Value = GameRecord<G>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a game record of `{}`", G::NAME)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut version = None;
+            let mut game: Option<String> = None;
+            let mut config = None;
+            let mut steps = None;
+            let mut end = None;
+            while let Some(key) = map.next_key::<String>()? {
+                match key.as_str() {
+                    "version" => {
+                        let v: u32 = map.next_value()?;
+                        if v == 0 || v > RECORD_VERSION {
+                            return Err(de::Error::custom(format_args!(
+                                "record format version {v}: this library reads versions 1 to {RECORD_VERSION}"
+                            )));
+                        }
+                        version = Some(v);
+                    }
+                    "game" => {
+                        let name: String = map.next_value()?;
+                        if name != G::NAME {
+                            return Err(de::Error::custom(format_args!(
+                                "the record is of game `{name}`, not `{}`",
+                                G::NAME
+                            )));
+                        }
+                        game = Some(name);
+                    }
+                    "config" => config = Some(map.next_value::<G::Config>()?),
+                    "steps" => steps = Some(map.next_value::<Steps<G>>()?.0),
+                    "end" => end = map.next_value::<Option<EndReason>>()?,
+                    other => {
+                        let _ = map.next_value::<IgnoredAny>();
+                        return Err(de::Error::unknown_field(other, FIELDS));
+                    }
+                }
+            }
+            Ok(GameRecord {
+                version: version.unwrap_or(1),
+                game: game.ok_or_else(|| de::Error::missing_field("game"))?,
+                config: config.ok_or_else(|| de::Error::missing_field("config"))?,
+                steps: steps.ok_or_else(|| de::Error::missing_field("steps"))?,
+                end,
+            })
+        }
+    }
+
+    /// The steps, read one at a time and refused past [`MAX_RECORD_STEPS`].
+    struct Steps<G: Game>(Vec<GameStep<G>>);
+
+    impl<'de, G: Game> serde::Deserialize<'de> for Steps<G> {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct StepsVisitor<G>(PhantomData<G>);
+            impl<'de, G: Game> Visitor<'de> for StepsVisitor<G> {
+                type Value = Steps<G>;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a list of steps")
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Steps<G>, A::Error> {
+                    let mut steps = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+                    while let Some(step) = seq.next_element::<GameStep<G>>()? {
+                        if steps.len() == MAX_RECORD_STEPS {
+                            return Err(de::Error::custom(format_args!(
+                                "more than {MAX_RECORD_STEPS} steps: no game is that long"
+                            )));
+                        }
+                        steps.push(step);
+                    }
+                    Ok(Steps(steps))
+                }
+            }
+            d.deserialize_seq(StepsVisitor(PhantomData))
+        }
     }
 }
 

@@ -8,8 +8,27 @@ pub const MAX_SEATS: usize = 8;
 /// A seat at the table. Seats are numbered `0..n` in clockwise order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(transparent))]
+#[cfg_attr(feature = "serde", serde(into = "u8", try_from = "u8"))]
 pub struct Seat(u8);
+
+/// A seat number out of range, read from data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("seat {0} is out of range (0 to {max})", max = MAX_SEATS - 1)]
+pub struct SeatOutOfRange(pub u8);
+
+impl From<Seat> for u8 {
+    fn from(seat: Seat) -> u8 {
+        seat.0
+    }
+}
+
+impl TryFrom<u8> for Seat {
+    type Error = SeatOutOfRange;
+
+    fn try_from(index: u8) -> Result<Seat, SeatOutOfRange> {
+        Seat::new(index as usize).ok_or(SeatOutOfRange(index))
+    }
+}
 
 impl Seat {
     /// Seat number `index`, if it is below [`MAX_SEATS`].
@@ -27,15 +46,23 @@ impl Seat {
         self.0 as usize
     }
 
-    /// The next seat clockwise at a table of `seats` seats.
+    /// The next seat clockwise at a table of `seats` seats (the seat itself at a table of
+    /// none, rather than a division by zero).
     #[inline]
     pub const fn next(self, seats: usize) -> Seat {
+        if seats == 0 {
+            return self;
+        }
         Seat(((self.0 as usize + 1) % seats) as u8)
     }
 
-    /// The previous seat (counter-clockwise) at a table of `seats` seats.
+    /// The previous seat (counter-clockwise) at a table of `seats` seats (the seat itself
+    /// at a table of none).
     #[inline]
     pub const fn previous(self, seats: usize) -> Seat {
+        if seats == 0 {
+            return self;
+        }
         Seat(((self.0 as usize + seats - 1) % seats) as u8)
     }
 
@@ -71,7 +98,7 @@ impl fmt::Display for Seat {
     }
 }
 
-/// A set of seats (a bitset, `Copy`).
+/// A set of seats (a bitset, `Copy`). Every byte is a valid set of the 8 possible seats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(transparent))]

@@ -132,6 +132,46 @@ fn bad_records_name_the_step_and_the_reason() {
 }
 
 #[test]
+fn records_carry_a_version_and_refuse_what_they_cannot_read() {
+    let read = |json: &str| serde_json::from_str::<GameRecord<TokenGame>>(json);
+    let cfg = r#""config":{"seats":2,"per_colour":3,"broken":null}"#;
+    // Written with the version and, for a finished game, how it ended.
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut a, mut b) = (RandomBot, RandomBot);
+    let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut a, &mut b];
+    let outcome = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap();
+    assert_eq!(outcome.record.end, Some(mesopotamia_core::EndReason::Rules));
+    let json = serde_json::to_string(&outcome.record).unwrap();
+    assert!(
+        json.starts_with(r#"{"version":1,"game":"tokens","#),
+        "{json}"
+    );
+    assert!(json.ends_with(r#","end":"rules"}"#), "{json}");
+    assert_eq!(read(&json).unwrap(), outcome.record);
+    // A record without a version is of version 1.
+    let old = read(&format!(r#"{{"game":"tokens",{cfg},"steps":[]}}"#)).unwrap();
+    assert_eq!(old.version, 1);
+    // A newer version, an unknown field, another game: each says so.
+    let err = read(&format!(
+        r#"{{"version":7,"game":"tokens",{cfg},"steps":[]}}"#
+    ))
+    .unwrap_err();
+    assert!(err.to_string().contains("record format version 7"), "{err}");
+    let err = read(&format!(r#"{{"game":"tokens",{cfg},"steps":[],"seed":4}}"#)).unwrap_err();
+    assert!(err.to_string().contains("unknown field `seed`"), "{err}");
+    let err = read(r#"{"game":"sumeria","config":{"board":"not tokens"},"steps":[]}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the record is of game `sumeria`, not `tokens`"),
+        "{err}"
+    );
+    // A record that claims an end its steps do not reach is refused on replay.
+    let mut unfinished = GameRecord::<TokenGame>::new(config(2, None));
+    unfinished.end = Some(mesopotamia_core::EndReason::Rules);
+    assert!(matches!(unfinished.replay(), Err(ReplayError::End { .. })));
+}
+
+#[test]
 fn a_bot_that_cheats_is_an_error_not_a_panic() {
     struct Cheater;
     impl Bot<TokenGame> for Cheater {
@@ -150,6 +190,8 @@ fn a_bot_that_cheats_is_an_error_not_a_panic() {
     let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut a, &mut b];
     let err = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
     assert!(err.to_string().contains("chose `pass`"), "{err}");
+    // The failing step is not in the record; the ones before it are, and replay.
+    assert!(err.record.replay().is_ok());
     let mut one: [&mut dyn Bot<TokenGame>; 1] = [&mut RandomBot];
     assert!(play_match::<TokenGame, _>(&config(2, None), &mut one, &mut rng).is_err());
 }
@@ -178,9 +220,14 @@ fn a_player_who_gives_up_stops_the_match() {
     let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut quitter, &mut other];
     let err = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
     assert!(
-        matches!(&err, MatchError::Abandoned { seat, why } if seat.index() == 0 && why == "input ended"),
+        matches!(&err.error, MatchError::Abandoned { seat, why } if seat.index() == 0 && why == "input ended"),
         "{err}"
     );
+    // The steps up to the failure come back and replay: nothing is lost.
+    assert!(!err.record.steps.is_empty());
+    assert_eq!(err.record.end, None);
+    let state = err.record.replay().unwrap();
+    assert!(!state.is_terminal());
 }
 
 #[test]

@@ -9,6 +9,7 @@ use crate::board::BoardKind;
 /// What fixes a game before it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ConfigData"))]
 pub struct Config {
     /// 2 to 4.
     pub players: u8,
@@ -24,6 +25,62 @@ pub struct Config {
     /// The ziggurat of the 2009 edition (T16).
     #[cfg_attr(feature = "serde", serde(default))]
     pub ziggurat: bool,
+    /// The engine's turn limit (RULINGS G1): the game ends at the end of this turn,
+    /// counted from 1, scored as usual. 1 to [`MAX_TURN_LIMIT`]; by default
+    /// [`DEFAULT_TURN_LIMIT`].
+    #[cfg_attr(feature = "serde", serde(default = "default_turn_limit"))]
+    pub turn_limit: u32,
+}
+
+/// The turn limit of a configuration that names none (RULINGS G1). A real game has well
+/// under 150 turns.
+pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
+
+/// The highest turn limit a configuration may set (so that [`Game::max_steps`]
+/// stays an honest bound a driver can afford).
+///
+/// [`Game::max_steps`]: mesopotamia_core::Game::max_steps
+pub const MAX_TURN_LIMIT: u32 = 100_000;
+
+#[cfg(feature = "serde")]
+fn default_turn_limit() -> u32 {
+    DEFAULT_TURN_LIMIT
+}
+
+/// The same fields, read from data before they are checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigData {
+    players: u8,
+    #[serde(default)]
+    english_variant: bool,
+    #[serde(default)]
+    board: BoardKind,
+    #[serde(default)]
+    buildings: bool,
+    #[serde(default)]
+    ziggurat: bool,
+    #[serde(default = "default_turn_limit")]
+    turn_limit: u32,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ConfigData> for Config {
+    type Error = crate::TigrisError;
+
+    fn try_from(data: ConfigData) -> Result<Config, crate::TigrisError> {
+        let config = Config {
+            players: data.players,
+            english_variant: data.english_variant,
+            board: data.board,
+            buildings: data.buildings,
+            ziggurat: data.ziggurat,
+            turn_limit: data.turn_limit,
+        };
+        config.check()?;
+        Ok(config)
+    }
 }
 
 impl Config {
@@ -35,7 +92,27 @@ impl Config {
             board: BoardKind::Classic,
             buildings: false,
             ziggurat: false,
+            turn_limit: DEFAULT_TURN_LIMIT,
         }
+    }
+
+    /// The same with another turn limit (RULINGS G1; 1 to [`MAX_TURN_LIMIT`], checked by
+    /// [`Tigris::new`](crate::Tigris::new)).
+    pub const fn with_turn_limit(mut self, turns: u32) -> Config {
+        self.turn_limit = turns;
+        self
+    }
+
+    /// Whether the configuration can be played: 2 to 4 players, a turn limit from 1 to
+    /// [`MAX_TURN_LIMIT`].
+    pub fn check(&self) -> Result<(), crate::TigrisError> {
+        if !(2..=4).contains(&self.players) {
+            return Err(crate::TigrisError::Players(self.players));
+        }
+        if !(1..=MAX_TURN_LIMIT).contains(&self.turn_limit) {
+            return Err(crate::TigrisError::TurnLimit(self.turn_limit));
+        }
+        Ok(())
     }
 
     /// The same with the English variant on or off.
@@ -68,7 +145,8 @@ impl Config {
 #[error("{0}")]
 pub struct ParseConfigError(String);
 
-/// `tigris players N board classic|alternative variant standard|english [buildings] [ziggurat]`.
+/// `tigris players N board classic|alternative variant standard|english [buildings]
+/// [ziggurat] [turn-limit N]` (the turn limit only when it is not the default).
 impl fmt::Display for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = match self.board {
@@ -91,6 +169,9 @@ impl fmt::Display for Config {
         if self.ziggurat {
             f.write_str(" ziggurat")?;
         }
+        if self.turn_limit != DEFAULT_TURN_LIMIT {
+            write!(f, " turn-limit {}", self.turn_limit)?;
+        }
         Ok(())
     }
 }
@@ -105,6 +186,8 @@ impl fmt::Display for Config {
 /// assert_eq!(config, Config::new(3).with_board(BoardKind::Alternative).with_ziggurat(true));
 /// assert_eq!(config.to_string().parse::<Config>(), Ok(config));
 /// assert!("tigris players 3 board hexagonal variant standard".parse::<Config>().is_err());
+/// let short: Config = "tigris players 2 board classic variant standard turn-limit 40".parse().unwrap();
+/// assert_eq!(short, Config::new(2).with_turn_limit(40));
 /// ```
 impl FromStr for Config {
     type Err = ParseConfigError;
@@ -149,13 +232,27 @@ impl FromStr for Config {
             }
         };
         let (mut buildings, mut ziggurat) = (false, false);
-        for option in options {
+        let mut turn_limit = None;
+        let mut options = options.iter();
+        while let Some(option) = options.next() {
+            if *option == "turn-limit" {
+                let n = options
+                    .next()
+                    .ok_or_else(|| err("`turn-limit` needs a number of turns".into()))?;
+                let n = n
+                    .parse()
+                    .map_err(|_| err(format!("bad turn limit `{n}`")))?;
+                if turn_limit.replace(n).is_some() {
+                    return Err(err("option `turn-limit` named twice".into()));
+                }
+                continue;
+            }
             let flag = match *option {
                 "buildings" => &mut buildings,
                 "ziggurat" => &mut ziggurat,
                 other => {
                     return Err(err(format!(
-                        "unknown option `{other}` (buildings or ziggurat)"
+                        "unknown option `{other}` (buildings, ziggurat or turn-limit N)"
                     )));
                 }
             };
@@ -169,6 +266,7 @@ impl FromStr for Config {
             board,
             buildings,
             ziggurat,
+            turn_limit: turn_limit.unwrap_or(DEFAULT_TURN_LIMIT),
         })
     }
 }

@@ -160,6 +160,12 @@ pub enum Event {
     },
     /// The game ended.
     GameEnded,
+    /// The turn that reached the configuration's turn limit ended (RULINGS G1): the game
+    /// ends on the limit.
+    TurnLimitReached {
+        /// The limit, in turns.
+        turns: u32,
+    },
 }
 
 impl fmt::Display for Event {
@@ -258,6 +264,9 @@ impl fmt::Display for Event {
             Event::BagExhausted => f.write_str("the bag is empty: the game ends after this turn"),
             Event::TurnEnded { seat } => write!(f, "seat {seat}'s turn ends"),
             Event::GameEnded => f.write_str("the game ends"),
+            Event::TurnLimitReached { turns } => {
+                write!(f, "the turn limit ({turns} turns) is reached")
+            }
         }
     }
 }

@@ -13,7 +13,7 @@ mod state;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
-pub use config::{Config, ParseConfigError};
+pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
 pub use event::{ConflictKind, Event, ReturnCause};
 pub use position::{Cell, ParsePositionError, Position, SeatSetup, Violation};
 pub use state::{

@@ -25,7 +25,7 @@
 //! `building red F5` (the building's tile), `ziggurat G6` (the cross's centre; its five
 //! tiles are drawn face down), `declined-ziggurat G6`, `conflict ...`, `wars ...`,
 //! `unification F6`, `placed F6 next monument|ziggurat|building`, `ziggurat-vp` (the
-//! active seat chooses his ziggurat VP), `draws ... after ...`, `bag-exhausted`, `over`;
+//! active seat chooses his ziggurat VP), `draws ... after ...`, `bag-exhausted`, `over` (`over turn-limit` for a game ended on the turn limit);
 //! lines starting with `#` are comments.
 
 use core::fmt;
@@ -132,6 +132,8 @@ pub struct Position {
     pub bag_exhausted: bool,
     /// The game is over.
     pub over: bool,
+    /// It ended on the turn limit (RULINGS G1): the line `over turn-limit`.
+    pub over_on_limit: bool,
 }
 
 /// A syntax error in a position text.
@@ -150,6 +152,18 @@ pub enum Violation {
     /// Player count out of range.
     #[error("{0} players: 2 to 4 seat")]
     Players(u8),
+    /// The turn limit is out of range (RULINGS G1).
+    #[error("a turn limit of {0}: 1 to {max}", max = crate::MAX_TURN_LIMIT)]
+    TurnLimit(u32),
+    /// A game still going on at or past its turn limit, or one that ended on the limit
+    /// before reaching it.
+    #[error("turn {turn} (from 0) and a turn limit of {limit}: the game must end at the end of turn {last}", last = limit - 1)]
+    PastTurnLimit {
+        /// The position's turn.
+        turn: u32,
+        /// The configuration's limit.
+        limit: u32,
+    },
     /// Seat lines do not match the player count.
     #[error("{found} seat lines for {players} players")]
     SeatLines {
@@ -429,6 +443,7 @@ impl Position {
             after_draws: p.after_draws,
             bag_exhausted: p.bag_exhausted,
             over: p.pending == Pending::Over,
+            over_on_limit: p.pending == Pending::Over && p.ended_on_limit,
         }
     }
 
@@ -454,8 +469,17 @@ impl Position {
         let board = Board::get(config.board);
         let mut game = match Tigris::new(config) {
             Ok(g) => g,
+            Err(crate::TigrisError::TurnLimit(n)) => return Err(vec![Violation::TurnLimit(n)]),
             Err(_) => return Err(vec![Violation::Players(config.players)]),
         };
+        let limit = config.turn_limit;
+        let ended_on_limit = self.over && self.over_on_limit;
+        if self.turn >= limit || (ended_on_limit && self.turn + 1 != limit) {
+            v.push(Violation::PastTurnLimit {
+                turn: self.turn,
+                limit,
+            });
+        }
         let mut p: Public = game.public.clone();
         p.tiles = [Squares::EMPTY; 4];
         p.treasures = Squares::EMPTY;
@@ -720,6 +744,7 @@ impl Position {
         } else {
             Pending::Action
         };
+        p.ended_on_limit = ended_on_limit;
         game.public = p;
         game.bag = bag;
         if !self.over {
@@ -855,7 +880,9 @@ impl fmt::Display for Position {
         if self.bag_exhausted {
             writeln!(f, "bag-exhausted")?;
         }
-        if self.over {
+        if self.over && self.over_on_limit {
+            writeln!(f, "over turn-limit")?;
+        } else if self.over {
             writeln!(f, "over")?;
         }
         Ok(())
@@ -945,6 +972,7 @@ impl FromStr for Position {
             after_draws: AfterDraws::Nothing,
             bag_exhausted: false,
             over: false,
+            over_on_limit: false,
         };
         for (line, text) in lines {
             let words: Vec<&str> = text.split_whitespace().collect();
@@ -1108,6 +1136,10 @@ impl FromStr for Position {
                 }
                 ["bag-exhausted"] => pos.bag_exhausted = true,
                 ["over"] => pos.over = true,
+                ["over", "turn-limit"] => {
+                    pos.over = true;
+                    pos.over_on_limit = true;
+                }
                 _ => return Err(bad("unknown line")),
             }
         }

@@ -30,6 +30,9 @@ pub enum TigrisError {
     /// Player count out of range.
     #[error("{0} players: Tigris & Euphrates seats 2 to 4")]
     Players(u8),
+    /// Turn limit out of range (RULINGS G1).
+    #[error("a turn limit of {0}: it must be 1 to {max}", max = crate::config::MAX_TURN_LIMIT)]
+    TurnLimit(u32),
     /// The action is not legal now.
     #[error("`{action}` is not legal now: {reason}")]
     Illegal {
@@ -249,6 +252,9 @@ pub struct Public {
     pub(crate) after_draws: AfterDraws,
     pub(crate) bag_exhausted: bool,
     pub(crate) turn: u32,
+    /// The game ended on the turn limit (RULINGS G1), not by the rules.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) ended_on_limit: bool,
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) regions: Regions,
 }
@@ -944,14 +950,17 @@ impl Public {
     pub fn bag_exhausted(&self) -> bool {
         self.bag_exhausted
     }
+
+    /// Whether the game ended on the turn limit (RULINGS G1) rather than by the rules.
+    pub fn ended_on_limit(&self) -> bool {
+        self.ended_on_limit
+    }
 }
 
 impl Tigris {
     /// A new game: starting temples and treasures on the board, the initial deal pending.
     pub fn new(config: Config) -> Result<Tigris, TigrisError> {
-        if !(2..=4).contains(&config.players) {
-            return Err(TigrisError::Players(config.players));
-        }
+        config.check()?;
         let board = Board::get(config.board);
         let temples = board.starting_temples();
         let mut bag = Bag::new();
@@ -999,6 +1008,7 @@ impl Tigris {
                 draws,
                 after_draws: AfterDraws::Setup,
                 bag_exhausted: false,
+                ended_on_limit: false,
                 turn: 0,
                 regions: Regions::default(),
             },
@@ -1984,6 +1994,16 @@ impl Tigris {
             ev.push(Event::GameEnded);
             return;
         }
+        // RULINGS G1: the turn that reaches the limit ends the game, scored as usual.
+        if p.turn.saturating_add(1) >= p.config.turn_limit {
+            p.pending = Pending::Over;
+            p.ended_on_limit = true;
+            ev.push(Event::TurnLimitReached {
+                turns: p.config.turn_limit,
+            });
+            ev.push(Event::GameEnded);
+            return;
+        }
         for s in 0..p.seats() {
             p.draws[s] = HAND_SIZE.saturating_sub(p.hand_sizes[s]);
         }
@@ -2146,9 +2166,21 @@ impl Game for Tigris {
         })
     }
 
-    /// The rules set no limit (a player may pass forever); random play ends far below this.
+    /// The turn limit bounds the game (RULINGS G1). A turn holds at most 2 actions of at
+    /// most 34 steps each (the action, 4 wars of 3 decisions, monument, ziggurat and
+    /// building, 12 treasure picks, 6 draws of a swap) and its end 25 more (the ziggurat VP,
+    /// 24 draws): 100 steps a turn, and 24 draws of the initial deal.
     fn max_steps(&self) -> usize {
-        100_000
+        24 + 100 * self.public.config.turn_limit as usize
+    }
+
+    fn end_reason(&self) -> Option<mesopotamia_core::EndReason> {
+        use mesopotamia_core::EndReason;
+        (self.public.pending == Pending::Over).then_some(if self.public.ended_on_limit {
+            EndReason::TurnLimit
+        } else {
+            EndReason::Rules
+        })
     }
 
     fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
