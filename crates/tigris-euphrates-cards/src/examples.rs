@@ -28,13 +28,18 @@ use crate::{Action, Card, Cards, CardsError, Chance, Config, Event, Piece, Place
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
     "CARDS-BOAT",
+    "CARDS-BOAT-LOWEST-RUN",
     "CARDS-CATASTROPHE",
     "CARDS-EXTERNAL",
     "CARDS-FINAL-SCORING",
+    "CARDS-FULL-DISPLAY",
     "CARDS-INTERNAL",
     "CARDS-KING-JOKER",
+    "CARDS-LEADER-MOVE-OTHER-KINGDOM",
     "CARDS-LINK-TREASURE",
+    "CARDS-PILE-ORDER",
     "CARDS-SCORE-OWN-LEADER",
+    "CARDS-START",
 );
 
 /// The case file of one example (the identifier's case does not matter).
