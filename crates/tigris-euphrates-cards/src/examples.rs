@@ -126,10 +126,13 @@ impl CaseGame for Cards {
                 expect_eq(left, *yes == "yes")
             }),
             ["deck", n] => num(n).and_then(|n| expect_eq(p.deck_size() as usize, n)),
-            ["deck", c, n] => {
-                (|| expect_eq(self.deck_count(colour(c)?) as usize, num(n)?))()
-            }
-            ["strength", side @ ("attacker" | "defender"), base, committed] => (|| {
+            ["deck", c, n] => (|| expect_eq(self.deck_count(colour(c)?) as usize, num(n)?))(),
+            [
+                "strength",
+                side @ ("attacker" | "defender"),
+                base,
+                committed,
+            ] => (|| {
                 let conflict = p.conflict().ok_or("no conflict is in progress")?;
                 let got = if *side == "attacker" {
                     (conflict.attacker_base, conflict.attacker_commit)

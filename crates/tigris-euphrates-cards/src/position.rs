@@ -348,10 +348,8 @@ impl Position {
         game.public.deck_size = deck.total() as u16;
         game.deck = deck;
         game.removed = self.removed;
-        let at_rest = p.conflict.is_none()
-            && p.conflicts == 0
-            && p.joining.is_none()
-            && p.spoils.is_none();
+        let at_rest =
+            p.conflict.is_none() && p.conflicts == 0 && p.joining.is_none() && p.spoils.is_none();
         if at_rest && !game.public.no_kingdom_with_two_leaders_of_a_colour() {
             return Err(vec![Violation::TwoLeaders]);
         }

@@ -504,7 +504,10 @@ impl Public {
 
     /// Whether a seat still has its catastrophe card.
     pub fn catastrophe_left(&self, seat: Seat) -> bool {
-        self.catastrophe_left.get(seat.index()).copied().unwrap_or(false)
+        self.catastrophe_left
+            .get(seat.index())
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Civilization cards discarded (out of the game, face up).
@@ -626,7 +629,8 @@ impl Cards {
                 out.reserve(4 * free.len() + 4 * (COLUMNS + LINKS) + free.len());
                 for colour in Colour::ALL {
                     // C4: a leader on the display moves only to another kingdom.
-                    let home = own[colour.index()].map(|from| p.kingdom(Public::column_of(from), true));
+                    let home =
+                        own[colour.index()].map(|from| p.kingdom(Public::column_of(from), true));
                     out.extend(
                         free.iter()
                             .filter(|&&at| home.is_none_or(|k| !k.contains(Public::node_of(at))))
