@@ -6,7 +6,7 @@ use std::path::Path;
 
 use mesopotamia_core::cases::{self, Case, CaseGame};
 use mesopotamia_core::testkit::run_examples;
-use tigris_euphrates_cards::{Cards, Config, examples::EXAMPLES};
+use tigris_euphrates_cards::{Cards, Config, examples, examples::EXAMPLES};
 
 #[test]
 fn rule_examples() {
@@ -68,4 +68,27 @@ fn a_start_section_reads_the_configuration() {
         let err = Cards::from_start(text).unwrap_err();
         assert!(err.contains(message), "{text}: {err}");
     }
+}
+
+/// RULINGS C14: while the winner of an external conflict decides whether to bank a card, the
+/// cards he won wait on the display; the position says so (`spoils`) and reads back.
+#[test]
+fn spoils_wait_for_the_bank_decision_and_round_trip() {
+    use mesopotamia_core::Game;
+    use tigris_euphrates_cards::{Action, Position};
+    let case = Case::parse(
+        "CARDS-PILE-ORDER",
+        examples::example("CARDS-PILE-ORDER").unwrap(),
+    )
+    .unwrap();
+    let mut game = Cards::from_position(case.scenarios[0].start.text()).unwrap();
+    for action in ["play blue 1-2", "support 0", "support 0"] {
+        game.apply(action.parse::<Action>().unwrap()).unwrap();
+    }
+    let text = game.to_string();
+    assert!(text.contains("\nspoils 0 green 2\n"), "{text}");
+    let back = text.parse::<Position>().unwrap().into_game().unwrap();
+    assert_eq!(back, game);
+    game.apply(Action::Bank).unwrap();
+    assert!(!game.to_string().contains("spoils"));
 }
