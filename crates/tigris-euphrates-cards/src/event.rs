@@ -61,7 +61,8 @@ pub enum Event {
         /// Its colour.
         colour: Colour,
     },
-    /// A defeated leader goes back to its owner.
+    /// A leader goes back to its owner: defeated in a conflict, or standing on a card that
+    /// became part of a boat.
     LeaderReturned {
         /// Owner.
         seat: Seat,

@@ -2,25 +2,44 @@
 //! [`mesopotamia_core::cases`]. The tests snapshot their transcripts;
 //! `mesopotamia examples ID` prints one.
 //!
-//! Facts this game adds to the shared ones: `pile SEAT CARDS...`, `hand SEAT COLOUR N`,
-//! `leader SEAT COLOUR PLACE|none`, `column N PIECES...`, `head N T|t`, `link SLOT
-//! CARD|none`, `discarded N`, `kingdoms RANGES...`.
+//! Facts this game adds to the shared ones:
+//!
+//! - `pile SEAT CARDS...`: the VP pile, bottom first, in that exact order (`r b g k` cards,
+//!   `T` treasures); `pile-set SEAT CARDS...`: the same cards in any order.
+//! - `hand SEAT COLOUR N`; `catastrophe SEAT yes|no`: whether the seat still has its
+//!   catastrophe.
+//! - `deck N`: cards left in the deck; `deck COLOUR N`: those of one colour.
+//! - `leader SEAT COLOUR PLACE|none`.
+//! - `column N PIECES...` (top first, `B-k` for a boat), `head N T|t`.
+//! - `link SLOT CARD|none` (a face-up link card), `link SLOT CARD face-down`.
+//! - `strength attacker|defender BASE COMMITTED|none`: the conflict in progress, one side's
+//!   strength on the display and the cards it has committed (`none`: not decided yet; the
+//!   defender's commitment ends the conflict, so it is always `none`).
+//! - `discarded N`, `kingdoms RANGES...` (such as `1-2 3 4-8`).
+//!
+//! A `[start]` section holds a [`crate::Config`] as text, `cards players N piles
+//! open|closed`: the scenario starts from [`Cards::new`], before any chance outcome.
 
 use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 use mesopotamia_core::{Colour, Game};
 
-use crate::{Action, Card, Cards, CardsError, Chance, Event, Piece, Place, Position};
+use crate::{Action, Card, Cards, CardsError, Chance, Config, Event, Piece, Place, Position};
 
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
     "CARDS-BOAT",
+    "CARDS-BOAT-LOWEST-RUN",
     "CARDS-CATASTROPHE",
     "CARDS-EXTERNAL",
     "CARDS-FINAL-SCORING",
+    "CARDS-FULL-DISPLAY",
     "CARDS-INTERNAL",
     "CARDS-KING-JOKER",
+    "CARDS-LEADER-MOVE-OTHER-KINGDOM",
     "CARDS-LINK-TREASURE",
+    "CARDS-PILE-ORDER",
     "CARDS-SCORE-OWN-LEADER",
+    "CARDS-START",
 );
 
 /// The case file of one example (the identifier's case does not matter).
@@ -60,6 +79,11 @@ impl CaseGame for Cards {
         position.into_game().map_err(|v| cases::violations(&v))
     }
 
+    fn from_start(text: &str) -> Result<Self, String> {
+        let config: Config = text.trim().parse().map_err(|e| format!("{e}"))?;
+        Cards::new(config).map_err(|e| e.to_string())
+    }
+
     fn position(&self) -> String {
         self.to_string()
     }
@@ -90,6 +114,37 @@ impl CaseGame for Cards {
                 let pile: Vec<String> = self.pile(s).iter().map(card_text).collect();
                 expect_eq(pile, cards.iter().map(|c| c.to_string()).collect())
             }),
+            ["pile-set", s, cards @ ..] => seat(s).and_then(|s| {
+                let mut pile: Vec<String> = self.pile(s).iter().map(card_text).collect();
+                let mut want: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                pile.sort();
+                want.sort();
+                expect_eq(pile, want)
+            }),
+            ["catastrophe", s, yes @ ("yes" | "no")] => seat(s).and_then(|s| {
+                let left = p.catastrophe_left(s);
+                expect_eq(left, *yes == "yes")
+            }),
+            ["deck", n] => num(n).and_then(|n| expect_eq(p.deck_size() as usize, n)),
+            ["deck", c, n] => (|| expect_eq(self.deck_count(colour(c)?) as usize, num(n)?))(),
+            [
+                "strength",
+                side @ ("attacker" | "defender"),
+                base,
+                committed,
+            ] => (|| {
+                let conflict = p.conflict().ok_or("no conflict is in progress")?;
+                let got = if *side == "attacker" {
+                    (conflict.attacker_base, conflict.attacker_commit)
+                } else {
+                    (conflict.defender_base, None)
+                };
+                let committed = match *committed {
+                    "none" => None,
+                    n => Some(parse::<u8>(n, "a number or none")?),
+                };
+                expect_eq(got, (parse::<u8>(base, "a number")?, committed))
+            })(),
             ["hand", s, c, n] => {
                 (|| expect_eq(self.hand(seat(s)?)[colour(c)?] as usize, num(n)?))()
             }
@@ -110,6 +165,12 @@ impl CaseGame for Cards {
                 num(c).and_then(|c| expect_eq(p.treasure_head(c.saturating_sub(1)), *h == "T"))
             }
             ["link", l, "none"] => link_slot(l).and_then(|l| expect_eq(p.link(l), None)),
+            ["link", l, card, "face-down"] => link_slot(l).and_then(|l| {
+                let found = p
+                    .link(l)
+                    .map(|(colour, up)| (card_text(&Card::Civ(colour)), up));
+                expect_eq(found, Some(((*card).to_owned(), false)))
+            }),
             ["link", l, card] => link_slot(l).and_then(|l| {
                 let found = p
                     .link(l)

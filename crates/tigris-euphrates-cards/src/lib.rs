@@ -13,8 +13,8 @@ pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{
-    Card, Cards, CardsError, CardsView, Config, Conflict, ConflictKind, Leader, Pending, Piece,
-    Public,
+    Card, Cards, CardsError, CardsView, Config, Conflict, ConflictKind, Leader, ParseConfigError,
+    Pending, Piece, Public,
 };
 
 /// The shared core this crate implements, re-exported.

@@ -20,8 +20,13 @@
 //! nothing; `@` then a seat and `P F T K` puts a priest, farmer, trader or king on the card.
 //! Links: a colour letter for a face-up card, in capitals while it lies face down. Counts go
 //! red, blue, green, black. Optional lines (`removed`, `conflict`, `conflicts`, `joining`,
-//! `treasure-slot`, `boat-column`, `bank`, `boat-banking`, `draws`, `removals`, `over`) carry
-//! what is pending; `#` starts a comment.
+//! `treasure-slot`, `boat-column`, `bank`, `spoils`, `boat-banking`, `draws`, `removals`,
+//! `over`) carry what is pending; `#` starts a comment. `spoils 1 green 3`: after an external
+//! conflict, once seat 1 has banked a card or declined, the green cards of the loser's former
+//! kingdom holding column 3 go to seat 1's pile (RULINGS C14).
+//!
+//! The first line is the configuration ([`Config`]'s `Display` and `FromStr`), which a
+//! case's `[start]` section also holds.
 
 use core::fmt;
 use core::str::FromStr;
@@ -97,6 +102,9 @@ pub enum Violation {
     /// Turn state out of range.
     #[error("the active seat or actions left are out of range")]
     Turn,
+    /// A seat named by what is pending (a conflict, a bank offer, spoils) is not at the table.
+    #[error("seat {0}, named by what is pending, is not at the table")]
+    PendingSeat(Seat),
     /// Two leaders of a colour in one kingdom while no conflict is being fought.
     #[error("two leaders of a colour share a kingdom at rest")]
     TwoLeaders,
@@ -308,6 +316,17 @@ impl Position {
         if p.active.index() >= n || p.actions_left > 2 {
             v.push(Violation::Turn);
         }
+        let pending_seats = p
+            .conflict
+            .iter()
+            .flat_map(|c| [c.attacker, c.defender])
+            .chain(p.bank_offer.map(|(s, _)| s))
+            .chain(p.spoils.map(|(s, _, _)| s));
+        for s in pending_seats {
+            if s.index() >= n {
+                v.push(Violation::PendingSeat(s));
+            }
+        }
         if !v.is_empty() {
             return Err(v);
         }
@@ -329,7 +348,8 @@ impl Position {
         game.public.deck_size = deck.total() as u16;
         game.deck = deck;
         game.removed = self.removed;
-        let at_rest = p.conflict.is_none() && p.conflicts == 0 && p.joining.is_none();
+        let at_rest =
+            p.conflict.is_none() && p.conflicts == 0 && p.joining.is_none() && p.spoils.is_none();
         if at_rest && !game.public.no_kingdom_with_two_leaders_of_a_colour() {
             return Err(vec![Violation::TwoLeaders]);
         }
@@ -341,12 +361,7 @@ impl Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = &self.public;
-        let piles = if p.config.open_piles {
-            "open"
-        } else {
-            "closed"
-        };
-        writeln!(f, "cards players {} piles {piles}", p.config.players)?;
+        writeln!(f, "{}", p.config)?;
         let mut header = String::from("   ");
         for c in 1..=COLUMNS {
             header.push_str(&format!("  {c:<5}"));
@@ -459,6 +474,9 @@ impl fmt::Display for Position {
         if let Some((s, c)) = p.bank_offer {
             writeln!(f, "bank {s} {c}")?;
         }
+        if let Some((s, c, column)) = p.spoils {
+            writeln!(f, "spoils {s} {c} {}", column + 1)?;
+        }
         if p.boat_banking != 0 {
             writeln!(f, "boat-banking {}", colours(p.boat_banking & 0x0F)).map(|_| ())?;
         }
@@ -502,29 +520,9 @@ impl FromStr for Position {
         let (line, header) = lines
             .next()
             .ok_or_else(|| err(1, "empty position".into()))?;
-        let config = match header.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["cards", "players", n, "piles", piles] => Config {
-                players: n
-                    .parse()
-                    .map_err(|_| err(line, format!("bad player count `{n}`")))?,
-                open_piles: match *piles {
-                    "open" => true,
-                    "closed" => false,
-                    other => {
-                        return Err(err(
-                            line,
-                            format!("piles are open or closed, not `{other}`"),
-                        ));
-                    }
-                },
-            },
-            _ => {
-                return Err(err(
-                    line,
-                    "expected `cards players N piles open|closed`".into(),
-                ));
-            }
-        };
+        let config: Config = header
+            .parse()
+            .map_err(|e: crate::state::ParseConfigError| err(line, e.0))?;
         let mut game = Cards::new(Config {
             players: config.players.clamp(2, 4),
             ..config
@@ -747,6 +745,12 @@ impl FromStr for Position {
                     _ => return Err(bad("expected a column 1 to 8")),
                 },
                 ["bank", s, c] => p.bank_offer = Some((seat(s)?, colour(c)?)),
+                ["spoils", s, c, column] => match column.parse::<u8>() {
+                    Ok(k) if (1..=COLUMNS as u8).contains(&k) => {
+                        p.spoils = Some((seat(s)?, colour(c)?, k - 1));
+                    }
+                    _ => return Err(bad("expected `spoils SEAT COLOUR COLUMN`")),
+                },
                 ["boat-banking", cs @ ..] => {
                     p.boat_banking = 0x80
                         | cs.iter()

@@ -45,6 +45,55 @@ impl Config {
     }
 }
 
+/// The configuration as text, the first line of the position format:
+/// `cards players N piles open|closed`.
+///
+/// ```
+/// use tigris_euphrates_cards::Config;
+///
+/// let config: Config = "cards players 2 piles closed".parse().unwrap();
+/// assert_eq!(config, Config::new(2));
+/// assert_eq!(config.to_string(), "cards players 2 piles closed");
+/// assert!("cards players two piles closed".parse::<Config>().is_err());
+/// ```
+impl core::fmt::Display for Config {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let piles = if self.open_piles { "open" } else { "closed" };
+        write!(f, "cards players {} piles {piles}", self.players)
+    }
+}
+
+/// Text that is not a configuration (`cards players N piles open|closed`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParseConfigError(pub String);
+
+impl core::str::FromStr for Config {
+    type Err = ParseConfigError;
+
+    /// Reads `cards players N piles open|closed`. Any player count that fits a byte is read;
+    /// [`Cards::new`] refuses those outside 2 to 4.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = |m: String| ParseConfigError(m);
+        match s.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["cards", "players", n, "piles", piles] => Ok(Config {
+                players: n
+                    .parse()
+                    .map_err(|_| err(format!("bad player count `{n}`")))?,
+                open_piles: match *piles {
+                    "open" => true,
+                    "closed" => false,
+                    other => return Err(err(format!("piles are open or closed, not `{other}`"))),
+                },
+            }),
+            _ => Err(err(format!(
+                "expected `cards players N piles open|closed`, found `{}`",
+                s.trim()
+            ))),
+        }
+    }
+}
+
 /// A card on a VP pile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -196,6 +245,10 @@ pub struct Public {
     pub(crate) boat_column: Option<u8>,
     /// An offer to bank a card: seat and colour.
     pub(crate) bank_offer: Option<(Seat, Colour)>,
+    /// After an external conflict, once the winner's banking is settled: the winner, the
+    /// conflict's colour and a column of the loser's former kingdom, whose cards of that
+    /// colour go to the winner's pile (C9, C14).
+    pub(crate) spoils: Option<(Seat, Colour, u8)>,
     /// End of turn: colours of the active seat's leaders still to be offered boat banking.
     pub(crate) boat_banking: u8,
     pub(crate) ending_turn: bool,
@@ -308,6 +361,14 @@ impl Public {
         match p {
             Place::Column(c, _) => c,
             Place::Link(l) => l,
+        }
+    }
+
+    /// The layout node of a place: its column, or its link slot.
+    fn node_of(p: Place) -> Space {
+        match p {
+            Place::Column(c, _) => Space(c as u16),
+            Place::Link(l) => Space((COLUMNS + l as usize) as u16),
         }
     }
 
@@ -441,6 +502,14 @@ impl Public {
         self.deck_size
     }
 
+    /// Whether a seat still has its catastrophe card.
+    pub fn catastrophe_left(&self, seat: Seat) -> bool {
+        self.catastrophe_left
+            .get(seat.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
     /// Civilization cards discarded (out of the game, face up).
     pub fn discarded(&self) -> u16 {
         self.discarded
@@ -490,6 +559,7 @@ impl Cards {
                 treasure_slot: None,
                 boat_column: None,
                 bank_offer: None,
+                spoils: None,
                 boat_banking: 0,
                 ending_turn: false,
                 draws,
@@ -514,6 +584,11 @@ impl Cards {
     /// A seat's hand.
     pub fn hand(&self, seat: Seat) -> ColourMap<u8> {
         self.hands.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// Cards of a colour left in the deck (hidden from the seats).
+    pub fn deck_count(&self, colour: Colour) -> u32 {
+        self.deck.count(colour)
     }
 
     /// With 2 players, how many cards left the deck unseen at setup.
@@ -553,10 +628,12 @@ impl Cards {
                 let lens: [usize; COLUMNS] = core::array::from_fn(|c| p.column_len(c));
                 out.reserve(4 * free.len() + 4 * (COLUMNS + LINKS) + free.len());
                 for colour in Colour::ALL {
-                    let skip = own[colour.index()];
+                    // C4: a leader on the display moves only to another kingdom.
+                    let home =
+                        own[colour.index()].map(|from| p.kingdom(Public::column_of(from), true));
                     out.extend(
                         free.iter()
-                            .filter(|&&at| Some(at) != skip)
+                            .filter(|&&at| home.is_none_or(|k| !k.contains(Public::node_of(at))))
                             .map(|&at| Action::Leader(colour, at)),
                     );
                 }
@@ -627,7 +704,10 @@ impl Cards {
             (Pending::Action, Action::Leader(colour, at)) => {
                 p.leaders[at.index()].is_none()
                     && p.card_at(at).is_some()
-                    && Some(at) != p.leader(p.active, colour)
+                    && p.leader(p.active, colour).is_none_or(|from| {
+                        !p.kingdom(Public::column_of(from), true)
+                            .contains(Public::node_of(at))
+                    })
             }
             (Pending::Action, Action::Column(colour, c)) => {
                 self.hands[a][colour] > 0
@@ -937,56 +1017,63 @@ impl Cards {
         let Some(loser_at) = p.leader(loser, colour) else {
             return;
         };
+        p.leaders[loser_at.index()] = None;
+        ev.push(Event::LeaderReturned {
+            seat: loser,
+            colour,
+            from: loser_at,
+        });
         if conflict.kind == ConflictKind::External {
-            // The loser's former kingdom: his side of the face-down link.
-            let side = p.places_of(p.kingdom(Public::column_of(loser_at), false));
-            p.leaders[loser_at.index()] = None;
-            ev.push(Event::LeaderReturned {
-                seat: loser,
+            // C9, C14: the loser's cards go to the winner's pile once the winner has banked
+            // (or declined to bank) a card, which goes onto the pile first.
+            p.spoils = Some((winner, colour, Public::column_of(loser_at)));
+        }
+    }
+
+    /// C9: every card of `colour` in the kingdom (on its side of the face-down link) holding
+    /// `column`, except the treasure* and cards holding a leader, goes to `winner`'s pile.
+    fn take_spoils(
+        &mut self,
+        winner: Seat,
+        colour: Colour,
+        column: u8,
+        ev: &mut impl EventSink<Event>,
+    ) {
+        let p = &mut self.public;
+        let side = p.places_of(p.kingdom(column, false));
+        let mut won = 0;
+        let mut rows: [SmallVec<[usize; 8]>; COLUMNS] = Default::default();
+        for &i in &side {
+            let at = place(i);
+            if p.leaders[i].is_some() || p.card_at(at) != Some(colour) {
+                continue;
+            }
+            match at {
+                Place::Column(_, 0) => {}
+                Place::Column(c, r) => {
+                    rows[c as usize].push(r as usize);
+                    won += 1;
+                }
+                Place::Link(l) => {
+                    p.links[l as usize] = None;
+                    won += 1;
+                }
+            }
+        }
+        for (c, r) in rows.iter().enumerate() {
+            if !r.is_empty() {
+                p.remove_rows(c, r);
+            }
+        }
+        if won > 0 {
+            ev.push(Event::CardsWon {
+                seat: winner,
                 colour,
-                from: loser_at,
+                count: won,
             });
-            let mut won = 0;
-            let mut rows: [SmallVec<[usize; 8]>; COLUMNS] = Default::default();
-            for &i in &side {
-                let at = place(i);
-                if p.leaders[i].is_some() || p.card_at(at) != Some(colour) {
-                    continue;
-                }
-                match at {
-                    Place::Column(_, 0) => {}
-                    Place::Column(c, r) => {
-                        rows[c as usize].push(r as usize);
-                        won += 1;
-                    }
-                    Place::Link(l) => {
-                        p.links[l as usize] = None;
-                        won += 1;
-                    }
-                }
-            }
-            for (c, r) in rows.iter().enumerate() {
-                if !r.is_empty() {
-                    p.remove_rows(c, r);
-                }
-            }
-            if won > 0 {
-                ev.push(Event::CardsWon {
-                    seat: winner,
-                    colour,
-                    count: won,
-                });
-            }
-            for _ in 0..won {
-                self.piles[winner.index()].push(Card::Civ(colour));
-            }
-        } else {
-            p.leaders[loser_at.index()] = None;
-            ev.push(Event::LeaderReturned {
-                seat: loser,
-                colour,
-                from: loser_at,
-            });
+        }
+        for _ in 0..won {
+            self.piles[winner.index()].push(Card::Civ(colour));
         }
     }
 
@@ -999,6 +1086,17 @@ impl Cards {
             return;
         };
         let c = c as usize;
+        // C10: leaders on the four cards return to their owners.
+        for &r in &rows {
+            let from = Place::Column(c as u8, r as u8);
+            if let Some(l) = p.leaders[from.index()] {
+                ev.push(Event::LeaderReturned {
+                    seat: l.seat,
+                    colour: l.colour,
+                    from,
+                });
+            }
+        }
         p.remove_rows(c, &rows);
         // The boat takes the place of the run's four lowest cards: the cards below move up
         // behind it.
@@ -1051,6 +1149,11 @@ impl Cards {
                     return;
                 }
                 self.public.bank_offer = None;
+                continue;
+            }
+            let p = &mut self.public;
+            if let Some((winner, colour, column)) = p.spoils.take() {
+                self.take_spoils(winner, colour, column, ev);
                 continue;
             }
             let p = &mut self.public;
@@ -1185,9 +1288,9 @@ impl Cards {
         let needed: u16 = (0..p.seats())
             .map(|s| (HAND - p.hand_sizes[s].min(HAND)) as u16)
             .sum();
-        // Provisional ruling (not in the rules, see the CHANGELOG): once every column holds 8
-        // cards and every link slot is filled, no card can be played and the game could never
-        // end; it ends at the end of that turn.
+        // RULINGS C13: once every column holds 8 pieces (boats included) and every link slot
+        // is filled, no card can be played and the game could never end; it ends at the end
+        // of that turn, without the refill.
         let full = (0..COLUMNS).all(|c| p.column_len(c) == COLUMN_CARDS)
             && p.links.iter().all(Option::is_some);
         if p.treasures_on_display() <= 1 || needed > p.deck_size || full {

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use mesopotamia_core::cases::{self, Case};
+use mesopotamia_core::cases::{self, Case, CaseGame};
 use mesopotamia_core::testkit::run_examples;
-use tigris_euphrates_cards::{Cards, examples::EXAMPLES};
+use tigris_euphrates_cards::{Cards, Config, examples, examples::EXAMPLES};
 
 #[test]
 fn rule_examples() {
@@ -27,4 +27,68 @@ fn a_false_expectation_is_reported_with_its_line() {
     let err = cases::run::<Cards>(&case).unwrap_err().to_string();
     assert!(err.contains("expect rank 0 9"), "{err}");
     assert!(err.starts_with(&format!("{id}:")), "{err}");
+}
+
+/// A `[start]` section is a configuration, the position format's first line; bad text is
+/// an error that says what was expected.
+#[test]
+fn a_start_section_reads_the_configuration() {
+    let game = Cards::from_start("  cards players 2 piles closed\n").unwrap();
+    assert_eq!(game, Cards::new(Config::new(2)).unwrap());
+    let open = Config {
+        players: 4,
+        open_piles: true,
+    };
+    assert_eq!(open.to_string(), "cards players 4 piles open");
+    assert_eq!(open.to_string().parse::<Config>(), Ok(open));
+    let first_line = game.to_string();
+    assert_eq!(
+        first_line.lines().next(),
+        Some(Config::new(2).to_string().as_str())
+    );
+    for (text, message) in [
+        (
+            "cards players 5 piles closed",
+            "5 players: the card game seats 2 to 4",
+        ),
+        (
+            "cards players 2",
+            "expected `cards players N piles open|closed`",
+        ),
+        (
+            "tigris players 2 piles closed",
+            "expected `cards players N piles open|closed`",
+        ),
+        ("cards players x piles closed", "bad player count `x`"),
+        (
+            "cards players 2 piles shut",
+            "piles are open or closed, not `shut`",
+        ),
+    ] {
+        let err = Cards::from_start(text).unwrap_err();
+        assert!(err.contains(message), "{text}: {err}");
+    }
+}
+
+/// RULINGS C14: while the winner of an external conflict decides whether to bank a card, the
+/// cards he won wait on the display; the position says so (`spoils`) and reads back.
+#[test]
+fn spoils_wait_for_the_bank_decision_and_round_trip() {
+    use mesopotamia_core::Game;
+    use tigris_euphrates_cards::{Action, Position};
+    let case = Case::parse(
+        "CARDS-PILE-ORDER",
+        examples::example("CARDS-PILE-ORDER").unwrap(),
+    )
+    .unwrap();
+    let mut game = Cards::from_position(case.scenarios[0].start.text()).unwrap();
+    for action in ["play blue 1-2", "support 0", "support 0"] {
+        game.apply(action.parse::<Action>().unwrap()).unwrap();
+    }
+    let text = game.to_string();
+    assert!(text.contains("\nspoils 0 green 2\n"), "{text}");
+    let back = text.parse::<Position>().unwrap().into_game().unwrap();
+    assert_eq!(back, game);
+    game.apply(Action::Bank).unwrap();
+    assert!(!game.to_string().contains("spoils"));
 }

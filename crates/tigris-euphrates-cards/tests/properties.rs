@@ -145,6 +145,17 @@ fn bad_positions_report_every_violation() {
         .parse::<Position>()
         .unwrap_err();
     assert_eq!(err.line, 1);
+    assert!(err.message.contains("open or closed"), "{err}");
+    // What is pending names seats at the table only (seat 5 would have no hand or pile).
+    for pending in ["bank 5 red", "spoils 5 green 2"] {
+        let bad = format!("{text}{pending}\n");
+        let violations = bad.parse::<Position>().unwrap().into_game().unwrap_err();
+        assert_eq!(
+            violations,
+            vec![Violation::PendingSeat(Seat::new(5).unwrap())],
+            "{pending}"
+        );
+    }
 }
 
 /// Inputs the `cards_position` fuzz target found: each must be refused cleanly.
