@@ -11,7 +11,8 @@
 //! Facts every game knows: `legal ACTION`, `illegal ACTION` (both also check that `apply`
 //! agrees), `only ACTION`, `legal-count N` (the number of legal actions),
 //! `illegal-chance OUTCOME` (not among the chance outcomes, and `apply_chance` refuses it),
-//! `to-move N|chance|over`, `rank SEAT N` (0 is first), `event TEXT` and `no-event TEXT`
+//! `to-move N|chance|over`, `end rules|turn-limit` (why the game ended), `rank SEAT N` (0
+//! is first), `event TEXT` and `no-event TEXT`
 //! (among the events of the last step). Each game adds its own through
 //! [`CaseGame::check_fact`].
 //!
@@ -512,6 +513,8 @@ fn check<G: CaseGame>(game: &G, events: &[G::Event], fact: &str) -> Result<(), S
         ["to-move", "chance"] => expect_eq(game.to_move(), ToMove::Chance),
         ["to-move", "over"] => expect_eq(game.to_move(), ToMove::Terminal),
         ["to-move", s] => expect_eq(game.to_move(), ToMove::Seat(seat(s)?)),
+        ["end", "rules"] => expect_eq(game.end_reason(), Some(crate::EndReason::Rules)),
+        ["end", "turn-limit"] => expect_eq(game.end_reason(), Some(crate::EndReason::TurnLimit)),
         ["rank", s, n] => {
             let standings = game.standings().ok_or("the game is not over")?;
             let n: usize = n.parse().map_err(|_| format!("`{n}` is not a rank"))?;

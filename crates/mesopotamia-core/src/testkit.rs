@@ -178,6 +178,272 @@ where
     report
 }
 
+/// A way of playing that tries not to end the game, for [`check_termination`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stalling {
+    /// Pass whenever passing is legal (the game says which action passes), else random.
+    Pass,
+    /// Always the first legal action.
+    First,
+    /// Always the last legal action.
+    Last,
+    /// Uniformly random legal actions.
+    Random,
+}
+
+impl Stalling {
+    /// Every policy.
+    pub const ALL: [Stalling; 4] = [
+        Stalling::Pass,
+        Stalling::First,
+        Stalling::Last,
+        Stalling::Random,
+    ];
+}
+
+/// How games ended under one [`Stalling`] policy.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TerminationReport {
+    /// Games played to their end.
+    pub games: usize,
+    /// Of those, the games that ended on a turn limit rather than by the rules.
+    pub on_limit: usize,
+    /// Longest game, in steps.
+    pub longest_game: usize,
+}
+
+/// Plays `games` games of `config` under `policy` (chance sampled by weight from `rng`)
+/// and checks that each ends within [`Game::max_steps`], with standings and an
+/// [`EndReason`](crate::EndReason). `is_pass` says which actions pass.
+///
+/// # Panics
+/// When a game runs past its bound, or breaks the contract on the way.
+pub fn check_termination<G: Game, R: RngCore>(
+    config: &G::Config,
+    policy: Stalling,
+    is_pass: impl Fn(&G::Action) -> bool,
+    games: usize,
+    rng: &mut R,
+) -> TerminationReport {
+    let mut report = TerminationReport::default();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for game in 0..games {
+        let mut state =
+            G::new(config).unwrap_or_else(|e| panic!("{}: config refused: {e}", G::NAME));
+        let bound = state.max_steps();
+        let mut steps = 0;
+        loop {
+            let at = format!("{} {policy:?} game {game} step {steps}", G::NAME);
+            assert!(
+                steps <= bound,
+                "{at}: no end within the bound of {bound} steps"
+            );
+            match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    let outcome = sample_weighted(rng, &outcomes)
+                        .unwrap_or_else(|| panic!("{at}: a chance node without outcomes"));
+                    state
+                        .apply_chance(outcome)
+                        .unwrap_or_else(|e| panic!("{at}: chance outcome {outcome} refused: {e}"));
+                }
+                ToMove::Seat(_) => {
+                    state.legal_actions(&mut legal);
+                    assert!(!legal.is_empty(), "{at}: no legal action");
+                    let random =
+                        |rng: &mut R| legal[uniform_below(rng, legal.len() as u32) as usize];
+                    let action = match policy {
+                        Stalling::Pass => match legal.iter().find(|a| is_pass(a)) {
+                            Some(&pass) => pass,
+                            None => random(rng),
+                        },
+                        Stalling::First => legal[0],
+                        Stalling::Last => legal[legal.len() - 1],
+                        Stalling::Random => random(rng),
+                    };
+                    state
+                        .apply(action)
+                        .unwrap_or_else(|e| panic!("{at}: legal action {action} refused: {e}"));
+                }
+            }
+            steps += 1;
+        }
+        assert!(
+            state.standings().is_some(),
+            "{} {policy:?} game {game}: over without standings",
+            G::NAME
+        );
+        match state.end_reason() {
+            Some(crate::EndReason::TurnLimit) => report.on_limit += 1,
+            Some(_) => {}
+            None => panic!(
+                "{} {policy:?} game {game}: over without an end reason",
+                G::NAME
+            ),
+        }
+        report.games += 1;
+        report.longest_game = report.longest_game.max(steps);
+    }
+    report
+}
+
+/// What [`check_tampered_states`] saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TamperReport {
+    /// Tampered texts tried (states and views).
+    pub tried: usize,
+    /// Of those, the ones deserialization accepted (and that then played on).
+    pub accepted: usize,
+}
+
+/// Changes a few digits of `text` at random (a digit replaced, inserted or removed), as
+/// someone editing saved JSON might.
+fn tamper<R: RngCore>(text: &str, rng: &mut R) -> String {
+    let mut bytes: Vec<u8> = text.as_bytes().to_vec();
+    let digits: Vec<usize> = (0..bytes.len())
+        .filter(|&i| bytes[i].is_ascii_digit())
+        .collect();
+    if digits.is_empty() {
+        return text.to_owned();
+    }
+    for _ in 0..=uniform_below(rng, 3) {
+        let at = digits[uniform_below(rng, digits.len() as u32) as usize].min(bytes.len() - 1);
+        let digit = b'0' + uniform_below(rng, 10) as u8;
+        match uniform_below(rng, 4) {
+            0 => bytes.insert(at, digit),
+            1 if bytes.len() > 1 => {
+                bytes.remove(at);
+            }
+            _ => bytes[at] = digit,
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+}
+
+/// Plays random games of `config`; every few steps serializes the state and each seat's
+/// view to JSON, changes some of their digits at random `tries` times, and reads them
+/// back. A tampered text is either refused with an error or accepted; an accepted state
+/// then plays `steps_after` random steps with every check of a legal list, none of which
+/// may panic.
+///
+/// # Panics
+/// When an accepted state breaks the contract or the engine panics on it.
+pub fn check_tampered_states<G, R>(
+    config: &G::Config,
+    games: usize,
+    tries: usize,
+    steps_after: usize,
+    rng: &mut R,
+) -> TamperReport
+where
+    G: Game + Serialize + DeserializeOwned,
+    G::View: Serialize + DeserializeOwned,
+    R: RngCore,
+{
+    let mut report = TamperReport::default();
+    let mut outcomes = Vec::new();
+    for game in 0..games {
+        let mut state =
+            G::new(config).unwrap_or_else(|e| panic!("{}: config refused: {e}", G::NAME));
+        let mut step = 0usize;
+        while !state.is_terminal() {
+            if step % 37 == 11 {
+                let json = serde_json::to_string(&state).expect("a state serializes");
+                for _ in 0..tries {
+                    let text = tamper(&json, rng);
+                    report.tried += 1;
+                    if let Ok(mut tampered) = serde_json::from_str::<G>(&text) {
+                        report.accepted += 1;
+                        let at = format!("{} game {game} step {step}, tampered: {text}", G::NAME);
+                        play_on(&mut tampered, steps_after, &at, rng);
+                    }
+                }
+                for seat in Seat::all(state.seat_count()) {
+                    let json = serde_json::to_string(&state.view(seat)).expect("a view serializes");
+                    let text = tamper(&json, rng);
+                    report.tried += 1;
+                    if serde_json::from_str::<G::View>(&text).is_ok() {
+                        report.accepted += 1;
+                    }
+                }
+            }
+            if !random_step(&mut state, &mut outcomes, rng) {
+                break;
+            }
+            step += 1;
+        }
+    }
+    report
+}
+
+/// One random step: a uniformly random legal action or a chance outcome by weight.
+/// `false` at the end.
+fn random_step<G: Game, R: RngCore>(
+    state: &mut G,
+    outcomes: &mut Vec<(G::Chance, u32)>,
+    rng: &mut R,
+) -> bool {
+    match state.to_move() {
+        ToMove::Terminal => false,
+        ToMove::Chance => {
+            state.chance_outcomes(outcomes);
+            match sample_weighted(rng, outcomes) {
+                Some(o) => state.apply_chance(o).is_ok(),
+                None => false,
+            }
+        }
+        ToMove::Seat(_) => {
+            let legal = state.legal_action_vec();
+            if legal.is_empty() {
+                return false;
+            }
+            let action = legal[uniform_below(rng, legal.len() as u32) as usize];
+            state.apply(action).is_ok()
+        }
+    }
+}
+
+/// Plays `steps` random steps from an accepted (possibly tampered) state with the checks
+/// of the contract that need no history: legal lists sorted and accepted, chance outcomes
+/// positive, views and standings computable.
+fn play_on<G: Game, R: RngCore>(state: &mut G, steps: usize, at: &str, rng: &mut R) {
+    let mut outcomes = Vec::new();
+    for n in 0..steps {
+        for seat in Seat::all(state.seat_count()) {
+            let _ = state.view(seat);
+        }
+        let _ = state.standings();
+        match state.to_move() {
+            ToMove::Terminal => return,
+            ToMove::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                assert!(
+                    !outcomes.is_empty(),
+                    "{at}, {n} steps on: a chance node without outcomes"
+                );
+                let o = sample_weighted(rng, &outcomes).expect("positive weights");
+                state
+                    .apply_chance(o)
+                    .unwrap_or_else(|e| panic!("{at}, {n} steps on: outcome {o} refused: {e}"));
+            }
+            ToMove::Seat(_) => {
+                let legal = state.legal_action_vec();
+                assert!(!legal.is_empty(), "{at}, {n} steps on: no legal action");
+                assert!(
+                    legal.windows(2).all(|w| w[0] < w[1]),
+                    "{at}, {n} steps on: legal actions not sorted"
+                );
+                let action = legal[uniform_below(rng, legal.len() as u32) as usize];
+                state
+                    .apply(action)
+                    .unwrap_or_else(|e| panic!("{at}, {n} steps on: legal {action} refused: {e}"));
+            }
+        }
+    }
+}
+
 /// Every index names an action and back; nothing beyond the space does.
 fn check_action_space<G: Game>(state: &G) {
     let size = state.action_space_size();
