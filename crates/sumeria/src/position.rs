@@ -412,8 +412,12 @@ impl core::str::FromStr for Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.config)?;
-        let order: Vec<String> = self.order.iter().map(|n| n.to_string()).collect();
-        writeln!(f, "order {}", order.join(" "))?;
+        // `order` alone while no city-state is drawn (no trailing space).
+        f.write_str("order")?;
+        for name in &self.order {
+            write!(f, " {name}")?;
+        }
+        writeln!(f)?;
         writeln!(
             f,
             "display {} / {} / {}",
