@@ -182,7 +182,8 @@ impl Position {
             .next()
             .ok_or_else(|| err(1, "empty position".into()))?;
         // The header is the configuration line: one parser for both.
-        let config = Config::parse_on(header, board.clone()).map_err(|e| err(line, e.to_string()))?;
+        let config =
+            Config::parse_on(header, board.clone()).map_err(|e| err(line, e.to_string()))?;
         let mut pos = Position {
             config,
             order: Vec::new(),

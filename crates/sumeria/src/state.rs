@@ -222,17 +222,19 @@ impl core::fmt::Display for Phase {
 impl core::str::FromStr for Phase {
     type Err = ParsePhaseError;
     fn from_str(text: &str) -> Result<Phase, ParsePhaseError> {
-        Ok(match text.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["order"] => Phase::Order,
-            ["first"] => Phase::First,
-            ["draw"] => Phase::Draw,
-            ["setup"] => Phase::Setup,
-            ["turns"] => Phase::Turns,
-            ["take", "0"] => Phase::Take(0),
-            ["take", "1"] => Phase::Take(1),
-            ["over"] => Phase::Over,
-            _ => return Err(ParsePhaseError(text.trim().to_owned())),
-        })
+        Ok(
+            match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+                ["order"] => Phase::Order,
+                ["first"] => Phase::First,
+                ["draw"] => Phase::Draw,
+                ["setup"] => Phase::Setup,
+                ["turns"] => Phase::Turns,
+                ["take", "0"] => Phase::Take(0),
+                ["take", "1"] => Phase::Take(1),
+                ["over"] => Phase::Over,
+                _ => return Err(ParsePhaseError(text.trim().to_owned())),
+            },
+        )
     }
 }
 

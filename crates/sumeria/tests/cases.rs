@@ -49,7 +49,10 @@ fn start_sections_read_the_configuration_line() {
         ("sumeria players three", "bad player count `three`"),
         ("sumeria players 300", "bad player count `300`"),
         ("tigris players 3", "expected `sumeria players N`"),
-        ("sumeria players 3 board alternative", "expected `sumeria players N`"),
+        (
+            "sumeria players 3 board alternative",
+            "expected `sumeria players N`",
+        ),
     ] {
         let err = <Sumeria as CaseGame>::from_start(text).unwrap_err();
         assert!(err.contains(wanted), "{text:?}: {err}");

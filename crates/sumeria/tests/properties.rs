@@ -201,7 +201,10 @@ fn refused_chance_outcomes_change_nothing() {
                 if copy.apply_chance(chance).is_err() {
                     assert_eq!(&copy, game, "refusing {chance} changed the state");
                     assert!(with_events.is_err(), "{chance}: the two paths disagree");
-                    assert_eq!(&reported, game, "refusing {chance} with events changed the state");
+                    assert_eq!(
+                        &reported, game,
+                        "refusing {chance} with events changed the state"
+                    );
                     assert!(events.is_empty(), "refusing {chance} reported {events:?}");
                     refused += 1;
                 } else {
