@@ -1,6 +1,8 @@
-//! What happens as steps resolve in Sumeria: city-state tiles moving, influence tiles
-//! taken or discarded at the end of a round, the new order and first player. Collected
-//! by [`crate::Sumeria::apply_with_events`]; the plain `apply` path skips them.
+//! What happens as steps resolve in Sumeria: the chance outcomes of the setup and of each
+//! round's display (where each went), city-state tiles moving, influence tiles taken or
+//! discarded at the end of a round, the new order and first player. Collected by
+//! [`crate::Sumeria::apply_with_events`] and [`crate::Sumeria::apply_chance_with_events`];
+//! the plain `apply` and `apply_chance` paths skip them.
 
 use core::fmt;
 
@@ -57,6 +59,39 @@ pub enum Event {
     },
     /// The game is over.
     GameEnded,
+    /// A city-state tile was drawn for the next place of the initial order.
+    OrderDrawn {
+        /// The city-state.
+        state: StateName,
+        /// Its place (from 1).
+        place: u8,
+    },
+    /// The first player was chosen at random.
+    FirstChosen {
+        /// The first player.
+        seat: Seat,
+    },
+    /// An influence tile drawn from the bag went on display above a city-state.
+    Displayed {
+        /// The tile.
+        kind: Influence,
+        /// The city-state's place (from 1).
+        place: u8,
+        /// The city-state in that place.
+        state: StateName,
+    },
+    /// The display is complete and the setup placements begin.
+    SetupStarted {
+        /// The seat that places first.
+        first: Seat,
+    },
+    /// The turns of a round begin (after the setup, or once its display is complete).
+    RoundStarted {
+        /// The round (from 1).
+        round: u8,
+        /// The seat that plays first.
+        first: Seat,
+    },
 }
 
 fn kinds_text(kinds: &[Influence]) -> String {
@@ -99,6 +134,17 @@ impl fmt::Display for Event {
                 write!(f, "; seat {first} plays first")
             }
             Event::GameEnded => f.write_str("the game ends"),
+            Event::OrderDrawn { state, place } => write!(f, "{state} takes place {place}"),
+            Event::FirstChosen { seat } => write!(f, "seat {seat} is the first player"),
+            Event::Displayed { kind, place, state } => {
+                write!(f, "{kind} goes on display above {state} (place {place})")
+            }
+            Event::SetupStarted { first } => {
+                write!(f, "the setup begins: seat {first} places first")
+            }
+            Event::RoundStarted { round, first } => {
+                write!(f, "round {round} begins: seat {first} plays first")
+            }
         }
     }
 }

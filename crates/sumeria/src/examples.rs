@@ -2,21 +2,43 @@
 //! [`mesopotamia_core::cases`]. The tests snapshot their transcripts;
 //! `mesopotamia examples ID` prints one.
 //!
-//! Facts this game adds to the shared ones: `moves-from LOCATION = LOCATIONS...` (the
-//! destinations, also checked against the legal moves), `order NAMES...`, `first SEAT`,
-//! `phase draw|turns`, `held SEAT N N N N`, `discarded N N N N`, `score SEAT N`.
+//! Facts this game adds to the shared ones:
+//!
+//! - `moves-from LOCATION = LOCATIONS...`: the destinations of the trader there, as a set
+//!   (the order they are written in does not matter), also checked against the legal moves;
+//! - `order NAMES...`: the city-state order, most important first (as far as it is drawn);
+//! - `first SEAT`: the first player of the round;
+//! - `phase NAME`: what happens next, by the engine's phase names (see [`Phase`]): `order`,
+//!   `first` and `draw` (chance: the initial order, the first player, the display), `setup`,
+//!   `turns`, `take 0` and `take 1` (the controller of the first or second city-state
+//!   chooses influence tiles), `over`;
+//! - `supply SEAT N`: the traders the seat has left in supply;
+//! - `display PLACE KINDS...`: the influence tiles on display above the city-state in
+//!   place 1, 2 or 3, as a set of kinds (`economy economy religion`, any order; `-` for
+//!   none);
+//! - `held SEAT N N N N`, `discarded N N N N`: influence tiles per kind (economy,
+//!   military, politics, religion);
+//! - `score SEAT N`: final points.
+//!
+//! A `[start]` section holds one configuration line, `sumeria players N` (see
+//! [`Config`]'s `FromStr`), on the default board; the scenario starts from the new game,
+//! before the chance outcomes of the setup.
 
 use mesopotamia_core::Game;
 use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 
-use crate::{Action, Chance, Event, Influence, Location, Phase, Position, Sumeria, SumeriaError};
+use crate::{
+    Action, Chance, Config, Event, Influence, Location, Phase, Position, Sumeria, SumeriaError,
+};
 
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
     "SUMERIA-FINAL-SCORING",
     "SUMERIA-MOVE",
+    "SUMERIA-MOVE-BACK-TO-START",
     "SUMERIA-REORDER",
     "SUMERIA-ROUND-SCORING",
+    "SUMERIA-START",
 );
 
 /// The case file of one example (the identifier's case does not matter).
@@ -30,6 +52,22 @@ impl CaseGame for Sumeria {
     fn from_position(text: &str) -> Result<Self, String> {
         let position: Position = text.parse().map_err(|e| format!("{e}"))?;
         position.into_game().map_err(|v| cases::violations(&v))
+    }
+
+    fn from_start(text: &str) -> Result<Self, String> {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        let [line] = lines.as_slice() else {
+            return Err(format!(
+                "a [start] section holds one line, `sumeria players N`; found {} lines",
+                lines.len()
+            ));
+        };
+        let config: Config = line.parse().map_err(|e| format!("{e}"))?;
+        Sumeria::new(config).map_err(|e| e.to_string())
     }
 
     fn position(&self) -> String {
@@ -47,11 +85,9 @@ impl CaseGame for Sumeria {
     fn apply_chance_with_events(
         &mut self,
         chance: Chance,
-        _events: &mut Vec<Event>,
+        events: &mut Vec<Event>,
     ) -> Result<(), SumeriaError> {
-        // Chance outcomes (the order, the first player, the display) report nothing
-        // beyond themselves.
-        self.apply_chance(chance)
+        Sumeria::apply_chance_with_events(self, chance, events)
     }
 
     fn check_fact(&self, fact: &str) -> Option<Result<(), String>> {
@@ -63,12 +99,14 @@ impl CaseGame for Sumeria {
         Some(match words.as_slice() {
             ["moves-from", from, "=", to @ ..] => (|| {
                 let from: Location = parse(from, "a location")?;
-                let expected: Vec<Location> = to
+                let mut expected: Vec<Location> = to
                     .iter()
                     .map(|t| parse(t, "a location"))
                     .collect::<Result<_, _>>()?;
+                // A set: the order the case lists them in does not matter.
+                expected.sort();
                 expect_eq(self.destinations(from), expected.clone())?;
-                let listed: Vec<Location> = self
+                let mut listed: Vec<Location> = self
                     .legal_action_vec()
                     .into_iter()
                     .filter_map(|a| match a {
@@ -76,6 +114,7 @@ impl CaseGame for Sumeria {
                         _ => None,
                     })
                     .collect();
+                listed.sort();
                 expect_eq(listed, expected)
             })(),
             ["order", names @ ..] => {
@@ -83,8 +122,35 @@ impl CaseGame for Sumeria {
                 expect_eq(order, names.iter().map(|n| n.to_string()).collect())
             }
             ["first", s] => seat(s).and_then(|s| expect_eq(p.first(), s)),
-            ["phase", "draw"] => expect_eq(p.phase(), Phase::Draw),
-            ["phase", "turns"] => expect_eq(p.phase(), Phase::Turns),
+            ["phase", name @ ..] => parse::<Phase>(&name.join(" "), "a phase")
+                .and_then(|phase| expect_eq(p.phase(), phase)),
+            ["supply", s, n] => (|| {
+                let s = seat(s)?;
+                if s.index() >= self.seat_count() {
+                    return Err(format!("seat {s} is not at the table"));
+                }
+                expect_eq(p.supply(s) as u32, num(n)?)
+            })(),
+            ["display", place, kinds @ ..] => (|| {
+                let place: usize = parse(place, "a display place (1, 2 or 3)")?;
+                if !(1..=3).contains(&place) {
+                    return Err(format!("no display place {place}: places are 1, 2 and 3"));
+                }
+                let mut expected: Vec<Influence> = match kinds {
+                    ["-"] => Vec::new(),
+                    _ => kinds
+                        .iter()
+                        .map(|k| parse(k, "an influence kind"))
+                        .collect::<Result<_, _>>()?,
+                };
+                // A set of tiles: the order the case lists them in does not matter.
+                expected.sort();
+                let shown: Vec<Influence> = Influence::ALL
+                    .into_iter()
+                    .flat_map(|k| std::iter::repeat_n(k, p.display(place - 1, k) as usize))
+                    .collect();
+                expect_eq(shown, expected)
+            })(),
             ["held", s, a, b, c, d] => (|| {
                 let s = seat(s)?;
                 let held: Vec<u32> = Influence::ALL

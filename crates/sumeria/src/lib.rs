@@ -14,7 +14,10 @@ pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
-pub use state::{ACTION_SPACE, Config, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView};
+pub use state::{
+    ACTION_SPACE, Config, ParseConfigError, ParsePhaseError, Phase, Public, Reason, Sumeria,
+    SumeriaError, SumeriaView,
+};
 
 /// The shared core this crate implements, re-exported.
 pub use mesopotamia_core as core;

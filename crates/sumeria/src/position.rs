@@ -13,9 +13,11 @@
 //! ```
 //!
 //! Influence counts are in the order economy, military, politics, religion. The display
-//! lists the tiles above the first, second and third city-state (`-` for none). Phases:
-//! `order`, `first`, `draw`, `setup`, `turns`, `take 0`, `take 1`, `over`. Positions are
-//! on the default board unless read with [`Position::parse_on`].
+//! lists the tiles above the first, second and third city-state (`-` for none). Phases
+//! (see [`Phase`]'s `Display`): `order`, `first`, `draw`, `setup`, `turns`, `take 0`,
+//! `take 1`, `over`. The first line is the configuration, as [`Config`]'s
+//! `Display`/`FromStr` write and read it. Positions are on the default board unless read
+//! with [`Position::parse_on`].
 
 use core::fmt;
 use std::sync::Arc;
@@ -179,17 +181,11 @@ impl Position {
         let (line, header) = lines
             .next()
             .ok_or_else(|| err(1, "empty position".into()))?;
-        let players = match header.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["sumeria", "players", n] => n
-                .parse()
-                .map_err(|_| err(line, format!("bad player count `{n}`")))?,
-            _ => return Err(err(line, "expected `sumeria players N`".into())),
-        };
+        // The header is the configuration line: one parser for both.
+        let config =
+            Config::parse_on(header, board.clone()).map_err(|e| err(line, e.to_string()))?;
         let mut pos = Position {
-            config: Config {
-                players,
-                board: board.clone(),
-            },
+            config,
             order: Vec::new(),
             display: [[0; 4]; 3],
             traders: vec![None; LOCATIONS],
@@ -244,17 +240,10 @@ impl Position {
                     pos.round = num(r)?;
                     pos.turn = num(t)?;
                     pos.first = seat(f)?;
-                    pos.phase = match phase {
-                        ["order"] => Phase::Order,
-                        ["first"] => Phase::First,
-                        ["draw"] => Phase::Draw,
-                        ["setup"] => Phase::Setup,
-                        ["turns"] => Phase::Turns,
-                        ["take", "0"] => Phase::Take(0),
-                        ["take", "1"] => Phase::Take(1),
-                        ["over"] => Phase::Over,
-                        _ => return Err(err(line, format!("unknown phase `{}`", phase.join(" ")))),
-                    };
+                    pos.phase = phase
+                        .join(" ")
+                        .parse::<Phase>()
+                        .map_err(|e| err(line, e.to_string()))?;
                 }
                 [name, cells @ ..] => {
                     let name: StateName = name
@@ -423,9 +412,13 @@ impl core::str::FromStr for Position {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "sumeria players {}", self.config.players)?;
-        let order: Vec<String> = self.order.iter().map(|n| n.to_string()).collect();
-        writeln!(f, "order {}", order.join(" "))?;
+        writeln!(f, "{}", self.config)?;
+        // `order` alone while no city-state is drawn (no trailing space).
+        f.write_str("order")?;
+        for name in &self.order {
+            write!(f, " {name}")?;
+        }
+        writeln!(f)?;
         writeln!(
             f,
             "display {} / {} / {}",
@@ -458,19 +451,10 @@ impl fmt::Display for Position {
         }
         let d = self.discarded;
         writeln!(f, "discarded {} {} {} {}", d[0], d[1], d[2], d[3])?;
-        let phase = match self.phase {
-            Phase::Order => "order".to_string(),
-            Phase::First => "first".to_string(),
-            Phase::Draw => "draw".to_string(),
-            Phase::Setup => "setup".to_string(),
-            Phase::Turns => "turns".to_string(),
-            Phase::Take(p) => format!("take {p}"),
-            Phase::Over => "over".to_string(),
-        };
         writeln!(
             f,
-            "round {} turn {} first {} phase {phase}",
-            self.round, self.turn, self.first
+            "round {} turn {} first {} phase {}",
+            self.round, self.turn, self.first, self.phase
         )
     }
 }

@@ -56,6 +56,65 @@ impl Config {
             _ => None,
         }
     }
+
+    /// Reads the configuration line `sumeria players N` (the first line of the position
+    /// format) for a game on `board`. Only the syntax is checked here: a player count
+    /// other than 3 or 4 is refused by [`Sumeria::new`].
+    ///
+    /// ```
+    /// use sumeria::{Board, Config};
+    ///
+    /// let config = Config::parse_on("sumeria players 4", Board::reconstructed()).unwrap();
+    /// assert_eq!(config, Config::new(4));
+    /// assert!(Config::parse_on("sumeria players four", Board::reconstructed()).is_err());
+    /// ```
+    pub fn parse_on(text: &str, board: Arc<Board>) -> Result<Config, ParseConfigError> {
+        match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["sumeria", "players", n] => Ok(Config {
+                players: n
+                    .parse()
+                    .map_err(|_| ParseConfigError::Players((*n).to_owned()))?,
+                board,
+            }),
+            _ => Err(ParseConfigError::Format(text.trim().to_owned())),
+        }
+    }
+}
+
+/// Text that is not a configuration line `sumeria players N`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseConfigError {
+    /// Not of the form `sumeria players N`.
+    #[error("expected `sumeria players N`, found `{0}`")]
+    Format(String),
+    /// The player count is not a number.
+    #[error("bad player count `{0}`")]
+    Players(String),
+}
+
+/// The configuration line of the position format, `sumeria players N`. The board is not
+/// written: a configuration read back is on the default board (see [`Config::parse_on`]).
+impl core::fmt::Display for Config {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "sumeria players {}", self.players)
+    }
+}
+
+/// Reads `sumeria players N` on the default board.
+///
+/// ```
+/// use sumeria::Config;
+///
+/// let config: Config = "sumeria players 3".parse().unwrap();
+/// assert_eq!(config, Config::new(3));
+/// assert_eq!(config.to_string(), "sumeria players 3");
+/// assert!("tigris players 3".parse::<Config>().is_err());
+/// ```
+impl core::str::FromStr for Config {
+    type Err = ParseConfigError;
+    fn from_str(text: &str) -> Result<Config, ParseConfigError> {
+        Config::parse_on(text, Board::reconstructed())
+    }
 }
 
 /// Why an action, chance outcome or configuration was refused.
@@ -128,6 +187,55 @@ pub enum Phase {
     Take(u8),
     /// The game is over.
     Over,
+}
+
+/// Text that is not a phase.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown phase `{0}` (expected order, first, draw, setup, turns, take 0, take 1 or over)")]
+pub struct ParsePhaseError(pub String);
+
+/// A phase by name, as the position format writes it: `order`, `first`, `draw`, `setup`,
+/// `turns`, `take 0`, `take 1`, `over`.
+impl core::fmt::Display for Phase {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Phase::Order => f.write_str("order"),
+            Phase::First => f.write_str("first"),
+            Phase::Draw => f.write_str("draw"),
+            Phase::Setup => f.write_str("setup"),
+            Phase::Turns => f.write_str("turns"),
+            Phase::Take(place) => write!(f, "take {place}"),
+            Phase::Over => f.write_str("over"),
+        }
+    }
+}
+
+/// Reads a phase by name (words separated by any white space).
+///
+/// ```
+/// use sumeria::Phase;
+///
+/// assert_eq!("take 1".parse::<Phase>().unwrap(), Phase::Take(1));
+/// assert_eq!(Phase::Take(0).to_string(), "take 0");
+/// assert!("take 2".parse::<Phase>().is_err());
+/// ```
+impl core::str::FromStr for Phase {
+    type Err = ParsePhaseError;
+    fn from_str(text: &str) -> Result<Phase, ParsePhaseError> {
+        Ok(
+            match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+                ["order"] => Phase::Order,
+                ["first"] => Phase::First,
+                ["draw"] => Phase::Draw,
+                ["setup"] => Phase::Setup,
+                ["turns"] => Phase::Turns,
+                ["take", "0"] => Phase::Take(0),
+                ["take", "1"] => Phase::Take(1),
+                ["over"] => Phase::Over,
+                _ => return Err(ParsePhaseError(text.trim().to_owned())),
+            },
+        )
+    }
 }
 
 /// Everything every seat sees.
@@ -549,6 +657,10 @@ impl Sumeria {
                 if p.turn as usize == placements {
                     p.turn = 0;
                     p.phase = Phase::Turns;
+                    ev.push(Event::RoundStarted {
+                        round: p.round + 1,
+                        first: p.first,
+                    });
                 }
             }
             Phase::Turns if p.turn as usize == TURNS_PER_PLAYER as usize * n => {
@@ -711,7 +823,11 @@ impl Sumeria {
         }
     }
 
-    fn resolve_chance(&mut self, chance: Chance) -> Result<(), SumeriaError> {
+    fn resolve_chance(
+        &mut self,
+        chance: Chance,
+        ev: &mut impl EventSink<Event>,
+    ) -> Result<(), SumeriaError> {
         let bad = Err(SumeriaError::Chance(chance));
         let p = &mut self.public;
         match (p.phase, chance) {
@@ -731,6 +847,10 @@ impl Sumeria {
                     .expect("a permutation");
                 p.order.swap(at, from);
                 p.ordered += 1;
+                ev.push(Event::OrderDrawn {
+                    state: name,
+                    place: p.ordered,
+                });
                 // The undrawn rest stays in board order, so equal states compare equal.
                 p.order[p.ordered as usize..].sort_unstable();
                 if p.ordered as usize == STATES {
@@ -740,6 +860,7 @@ impl Sumeria {
             (Phase::First, Chance::First(seat)) if seat.index() < p.seats() => {
                 p.first = seat;
                 p.phase = Phase::Draw;
+                ev.push(Event::FirstChosen { seat });
             }
             (Phase::Draw, Chance::Draw(kind)) => {
                 if self.bag.take(kind, 1).is_err() {
@@ -753,17 +874,50 @@ impl Sumeria {
                 };
                 p.display[place][kind as usize] += 1;
                 p.drawn += 1;
+                ev.push(Event::Displayed {
+                    kind,
+                    place: place as u8 + 1,
+                    state: p.board().names()[p.order[place] as usize],
+                });
                 if p.drawn as usize == DISPLAY.iter().map(|&d| d as usize).sum::<usize>() {
-                    p.phase = if p.round == 0 {
-                        Phase::Setup
+                    if p.round == 0 {
+                        p.phase = Phase::Setup;
+                        ev.push(Event::SetupStarted { first: p.first });
                     } else {
-                        Phase::Turns
-                    };
+                        p.phase = Phase::Turns;
+                        ev.push(Event::RoundStarted {
+                            round: p.round + 1,
+                            first: p.first,
+                        });
+                    }
                 }
             }
             _ => return bad,
         }
         Ok(())
+    }
+
+    /// Resolves the pending chance event and appends what happened to `events` (the
+    /// city-state drawn for a place of the order, the first player, where a drawn
+    /// influence tile went, the setup or round that begins); refused outcomes leave the
+    /// game as it was.
+    ///
+    /// ```
+    /// use sumeria::{Config, Sumeria};
+    ///
+    /// let mut game = Sumeria::new(Config::new(3)).unwrap();
+    /// let mut events = Vec::new();
+    /// game.apply_chance_with_events("order Ur".parse().unwrap(), &mut events).unwrap();
+    /// assert_eq!(events[0].to_string(), "Ur takes place 1");
+    /// assert!(game.apply_chance_with_events("order Ur".parse().unwrap(), &mut events).is_err());
+    /// assert_eq!(events.len(), 1);
+    /// ```
+    pub fn apply_chance_with_events(
+        &mut self,
+        chance: Chance,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SumeriaError> {
+        self.resolve_chance(chance, events)
     }
 
     /// Plays an action and appends what happened to `events`; refused actions leave the
@@ -858,7 +1012,7 @@ impl Game for Sumeria {
     fn apply_chance(&mut self, outcome: Chance) -> Result<(), SumeriaError> {
         // `resolve_chance` checks an outcome before it changes anything (a test holds it
         // to that for every outcome at every step), so no copy is kept to roll back.
-        self.resolve_chance(outcome)
+        self.resolve_chance(outcome, &mut NoEvents)
     }
 
     fn action_space_size(&self) -> usize {

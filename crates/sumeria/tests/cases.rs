@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use mesopotamia_core::cases::{self, Case};
+use mesopotamia_core::cases::{self, Case, CaseGame};
 use mesopotamia_core::testkit::run_examples;
 use sumeria::{Sumeria, examples::EXAMPLES};
 
@@ -27,4 +27,117 @@ fn a_false_expectation_is_reported_with_its_line() {
     let err = cases::run::<Sumeria>(&case).unwrap_err().to_string();
     assert!(err.contains("expect rank 0 9"), "{err}");
     assert!(err.starts_with(&format!("{id}:")), "{err}");
+}
+
+/// A `[start]` section is the configuration line; anything else is a clear error, and a
+/// good one gives the new game, before any chance outcome.
+#[test]
+fn start_sections_read_the_configuration_line() {
+    use mesopotamia_core::Game;
+    use sumeria::{Config, Phase};
+
+    let game = <Sumeria as CaseGame>::from_start("sumeria players 4\n").unwrap();
+    assert_eq!(game, Sumeria::new(Config::new(4)).unwrap());
+    assert_eq!(game.public().phase(), Phase::Order);
+    let commented = <Sumeria as CaseGame>::from_start("# four\n\n  sumeria players 3  \n").unwrap();
+    assert_eq!(commented.seat_count(), 3);
+    for (text, wanted) in [
+        ("", "found 0 lines"),
+        ("sumeria players 3\nsumeria players 3\n", "found 2 lines"),
+        ("sumeria players 5", "5 players: Sumeria seats 3 or 4"),
+        ("sumeria players 2", "2 players: Sumeria seats 3 or 4"),
+        ("sumeria players three", "bad player count `three`"),
+        ("sumeria players 300", "bad player count `300`"),
+        ("tigris players 3", "expected `sumeria players N`"),
+        (
+            "sumeria players 3 board alternative",
+            "expected `sumeria players N`",
+        ),
+    ] {
+        let err = <Sumeria as CaseGame>::from_start(text).unwrap_err();
+        assert!(err.contains(wanted), "{text:?}: {err}");
+    }
+}
+
+/// The configuration line is the position format's header: both go through one parser.
+#[test]
+fn the_position_header_is_the_configuration_line() {
+    use sumeria::{Config, Position};
+
+    let position = Position::from_game(&Sumeria::new(Config::new(4)).unwrap()).to_string();
+    let header = position.lines().next().unwrap();
+    assert_eq!(header, Config::new(4).to_string());
+    assert_eq!(header.parse::<Config>().unwrap(), Config::new(4));
+    let broken = position.replacen("sumeria players 4", "sumeria players four", 1);
+    let err = broken.parse::<Position>().unwrap_err();
+    assert_eq!(err.line, 1);
+    assert!(err.message.contains("bad player count `four`"), "{err}");
+}
+
+fn game_of(id: &str) -> Sumeria {
+    let case = Case::parse(id, sumeria::examples::example(id).unwrap()).unwrap();
+    match &case.scenarios[0].start {
+        cases::Start::Position(text) => <Sumeria as CaseGame>::from_position(text).unwrap(),
+        cases::Start::Configuration(text) => <Sumeria as CaseGame>::from_start(text).unwrap(),
+    }
+}
+
+/// `moves-from` compares sets: any order of the right destinations holds, a missing,
+/// extra or wrong one does not.
+#[test]
+fn moves_from_is_a_set() {
+    let game = game_of("SUMERIA-MOVE");
+    for order in [
+        "Kish:C Nippur:T2 Nippur:T3",
+        "Nippur:T3 Kish:C Nippur:T2",
+        "Nippur:T2 Nippur:T3 Kish:C",
+    ] {
+        let fact = format!("moves-from Kish:V1 = {order}");
+        assert_eq!(game.check_fact(&fact), Some(Ok(())), "{fact}");
+    }
+    for wrong in [
+        "Kish:C Nippur:T2",
+        "Kish:C Nippur:T2 Nippur:T3 Kish:V1",
+        "Kish:C Nippur:T2 Nippur:T1",
+        "Kish:C Nippur:T2 Nippur:T2 Nippur:T3",
+    ] {
+        let fact = format!("moves-from Kish:V1 = {wrong}");
+        assert!(matches!(game.check_fact(&fact), Some(Err(_))), "{fact}");
+    }
+}
+
+/// The supply, display and phase facts hold exactly when the game says so, and bad
+/// words are errors, not panics.
+#[test]
+fn supply_display_and_phase_facts() {
+    let game = game_of("SUMERIA-MOVE");
+    let holds = |fact: &str| game.check_fact(fact);
+    for fact in [
+        "supply 0 13",
+        "supply 1 12",
+        "display 1 religion economy military",
+        "display 2 economy politics",
+        "display 3 military",
+        "phase turns",
+    ] {
+        assert_eq!(holds(fact), Some(Ok(())), "{fact}");
+    }
+    for fact in [
+        "supply 0 12",
+        "supply 3 0",
+        "supply x 1",
+        "display 1 economy military",
+        "display 1 economy military religion religion",
+        "display 3 -",
+        "display 0 -",
+        "display 4 -",
+        "display 2 economy wealth",
+        "phase draw",
+        "phase take 0",
+        "phase take 2",
+        "phase",
+    ] {
+        assert!(matches!(holds(fact), Some(Err(_))), "{fact}");
+    }
+    assert_eq!(holds("supplies 0 13"), None);
 }

@@ -195,9 +195,24 @@ fn refused_chance_outcomes_change_nothing() {
         random_game(players, seed, |game| {
             for &chance in &all {
                 let mut copy = game.clone();
+                let mut reported = game.clone();
+                let mut events = Vec::new();
+                let with_events = reported.apply_chance_with_events(chance, &mut events);
                 if copy.apply_chance(chance).is_err() {
                     assert_eq!(&copy, game, "refusing {chance} changed the state");
+                    assert!(with_events.is_err(), "{chance}: the two paths disagree");
+                    assert_eq!(
+                        &reported, game,
+                        "refusing {chance} with events changed the state"
+                    );
+                    assert!(events.is_empty(), "refusing {chance} reported {events:?}");
                     refused += 1;
+                } else {
+                    // The same outcome through the events path: the same state, and at least
+                    // the event saying what the outcome put where.
+                    assert!(with_events.is_ok(), "{chance}: the two paths disagree");
+                    assert_eq!(reported, copy, "{chance}: the two paths disagree");
+                    assert!(!events.is_empty(), "{chance} reported nothing");
                 }
             }
             Ok(())
