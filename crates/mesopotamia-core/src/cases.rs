@@ -219,10 +219,7 @@ pub trait CaseGame: Game + Clone {
     /// The initial state of the configuration a `[start]` section names, in the game's
     /// configuration format (the first line of its position format), before any chance
     /// outcome.
-    fn from_start(text: &str) -> Result<Self, String> {
-        // TEMPORARY until each game reads its configuration format (issue 12).
-        Err(format!("this game reads no [start] section: {text}"))
-    }
+    fn from_start(text: &str) -> Result<Self, String>;
     /// The position format's text of the state.
     fn position(&self) -> String;
     /// Applies an action and appends what happened.
