@@ -9,6 +9,8 @@ mod config;
 pub mod event;
 pub mod examples;
 pub mod position;
+#[cfg(feature = "serde")]
+pub mod serialization;
 mod state;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};

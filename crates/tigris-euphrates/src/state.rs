@@ -204,8 +204,15 @@ impl Conflict {
 }
 
 /// Everything every seat may see.
+///
+/// Deserialized through validation: the data must be the public part of a state that the
+/// position checks accept (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::serialization::PublicData")
+)]
 pub struct Public {
     pub(crate) config: Config,
     /// Face-up civilization tiles by colour.
@@ -260,8 +267,10 @@ pub struct Public {
 }
 
 /// A game of Tigris & Euphrates.
+///
+/// With the `serde` feature a state serializes as its position text and deserializes only
+/// through the position's validation (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tigris {
     pub(crate) public: Public,
     pub(crate) hands: [ColourMap<u8>; 4],
@@ -2062,8 +2071,12 @@ impl Public {
 }
 
 /// What one seat may know: the public state, its own hand and its own discards.
+///
+/// Deserialized through validation: it must be the view of a state that the position
+/// checks accept (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "crate::serialization::ViewData"))]
 pub struct TigrisView {
     /// The seat whose view this is.
     pub seat: Seat,

@@ -1,0 +1,279 @@
+//! Serialization through validation: saved JSON that was edited by hand or by a
+//! program must either be refused with an error or give a state the engine can play, never
+//! a state that panics later.
+//!
+//! - A [`Tigris`] state is its position text (the [`Position`] format), read back only
+//!   through [`Position::into_game`], which checks every rule of a position.
+//! - A [`Public`] part or a [`TigrisView`] is read field by field, then accepted only if it
+//!   is the public part (or a seat's view) of some state the position checks accept: what
+//!   it cannot show (other hands, the bag) is filled in from the tiles it does not account
+//!   for, and the state so completed must validate and show exactly the data read.
+//! - A [`Config`](crate::Config) is checked by [`Config::check`](crate::Config::check).
+//!
+//! ```
+//! use tigris_euphrates::{Config, Tigris};
+//! use tigris_euphrates::core::Game;
+//!
+//! let mut game = Tigris::new(Config::new(2)).unwrap();
+//! while let Some((draw, _)) = { let mut o = Vec::new(); game.chance_outcomes(&mut o); o.first().copied() } {
+//!     game.apply_chance(draw).unwrap();
+//! }
+//! let json = serde_json::to_string(&game).unwrap();
+//! assert_eq!(serde_json::from_str::<Tigris>(&json).unwrap(), game);
+//! // Seat 0 with 9 tiles in hand (a hand holds 6): refused, with the reason.
+//! let tampered = json.replacen("seat 0 hand ", "seat 0 hand 3", 1);
+//! let err = serde_json::from_str::<Tigris>(&tampered).unwrap_err();
+//! assert!(err.to_string().contains("seat 0 holds more than 6 tiles"), "{err}");
+//! ```
+
+use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
+use serde::de::Error as _;
+
+use crate::board::{Square, Squares};
+use crate::state::{
+    AfterDraws, AfterPlacement, Conflict, Pending, Public, TILES_PER_COLOUR, Tigris, TigrisView,
+};
+use crate::{Config, Position};
+
+impl serde::Serialize for Tigris {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&Position::from_game(self))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Tigris {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tigris, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        let position: Position = text.parse().map_err(D::Error::custom)?;
+        position
+            .into_game()
+            .map_err(|v| D::Error::custom(mesopotamia_core::cases::violations(&v)))
+    }
+}
+
+/// The fields of [`Public`], as read before they are checked.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PublicData {
+    config: Config,
+    /// Face-up civilization tiles by colour.
+    tiles: [Squares; 4],
+    /// Tiles turned face down under monuments: they connect, nothing else.
+    flipped: Squares,
+    /// The same tiles by colour (for counting and display).
+    flipped_colours: [Squares; 4],
+    catastrophes: Squares,
+    treasures: Squares,
+    /// `leaders[seat][colour]`.
+    leaders: [[Option<Square>; 4]; 4],
+    /// Top-left square of each monument built.
+    monuments: [Option<Square>; 6],
+    /// Top-left squares of 2x2 squares whose monument was declined.
+    declined: Squares,
+    /// The civilization building of each colour, by the square of its tile.
+    buildings: [Option<Square>; 4],
+    /// The centre of the ziggurat's cross, once built.
+    ziggurat: Option<Square>,
+    /// Centres of crosses whose ziggurat was declined.
+    ziggurat_declined: Squares,
+    hand_sizes: [u8; 4],
+    catastrophes_left: [u8; 4],
+    vp: [ColourMap<u16>; 4],
+    treasures_taken: [u8; 4],
+    /// Tiles that left the game in view of all (catastrophes, wars, commitments).
+    removed: ColourMap<u16>,
+    /// Tiles discarded face down by each seat's swaps.
+    discard_counts: [u8; 4],
+    bag_size: u16,
+    active: Seat,
+    actions_left: u8,
+    pending: Pending,
+    conflict: Option<Conflict>,
+    /// Colours of the wars still to fight (bit per colour).
+    wars: u8,
+    unification: Option<Square>,
+    /// The tile just placed, while its monument, ziggurat or building is to be decided.
+    placed: Option<(Square, AfterPlacement)>,
+    /// The end of the turn waits for the active seat's choice of ziggurat VP.
+    ziggurat_vp_due: bool,
+    draws: [u8; 4],
+    after_draws: AfterDraws,
+    bag_exhausted: bool,
+    turn: u32,
+    /// The game ended on the turn limit (RULINGS G1), not by the rules.
+    #[serde(default)]
+    ended_on_limit: bool,
+}
+
+impl TryFrom<PublicData> for Public {
+    type Error = InvalidData;
+
+    fn try_from(d: PublicData) -> Result<Public, InvalidData> {
+        let public = Public {
+            config: d.config,
+            tiles: d.tiles,
+            flipped: d.flipped,
+            flipped_colours: d.flipped_colours,
+            catastrophes: d.catastrophes,
+            treasures: d.treasures,
+            leaders: d.leaders,
+            monuments: d.monuments,
+            declined: d.declined,
+            buildings: d.buildings,
+            ziggurat: d.ziggurat,
+            ziggurat_declined: d.ziggurat_declined,
+            hand_sizes: d.hand_sizes,
+            catastrophes_left: d.catastrophes_left,
+            vp: d.vp,
+            treasures_taken: d.treasures_taken,
+            removed: d.removed,
+            discard_counts: d.discard_counts,
+            bag_size: d.bag_size,
+            active: d.active,
+            actions_left: d.actions_left,
+            pending: d.pending,
+            conflict: d.conflict,
+            wars: d.wars,
+            unification: d.unification,
+            placed: d.placed,
+            ziggurat_vp_due: d.ziggurat_vp_due,
+            draws: d.draws,
+            after_draws: d.after_draws,
+            bag_exhausted: d.bag_exhausted,
+            turn: d.turn,
+            ended_on_limit: d.ended_on_limit,
+            regions: Default::default(),
+        };
+        let state = complete(&public, None)?;
+        if state.public != public {
+            return Err(InvalidData(
+                "the public data is not that of any valid state".into(),
+            ));
+        }
+        Ok(state.public)
+    }
+}
+
+/// The fields of [`TigrisView`], as read before they are checked.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ViewData {
+    seat: Seat,
+    public: Public,
+    hand: ColourMap<u8>,
+    discarded: ColourMap<u8>,
+}
+
+impl TryFrom<ViewData> for TigrisView {
+    type Error = InvalidData;
+
+    fn try_from(d: ViewData) -> Result<TigrisView, InvalidData> {
+        let state = complete(&d.public, Some((d.seat, d.hand, d.discarded)))?;
+        let view = mesopotamia_core::Game::view(&state, d.seat);
+        if view.public != d.public || view.hand != d.hand || view.discarded != d.discarded {
+            return Err(InvalidData(format!(
+                "the view is not seat {}'s view of any valid state",
+                d.seat
+            )));
+        }
+        Ok(view)
+    }
+}
+
+/// Saved data that is not that of a valid state, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidData(String);
+
+/// A state with this public part (and this seat's own hand and discards, if given):
+/// the tiles the data does not place are dealt in colour order to the other hands and
+/// discards, the rest is the bag; the state must pass the position checks.
+fn complete(
+    public: &Public,
+    own: Option<(Seat, ColourMap<u8>, ColourMap<u8>)>,
+) -> Result<Tigris, InvalidData> {
+    let bad = |m: String| InvalidData(m);
+    let n = public.config.players as usize;
+    if let Some((seat, ..)) = own {
+        if seat.index() >= n {
+            return Err(bad(format!("seat {seat} at a table of {n}")));
+        }
+    }
+    let mut pool = [0i64; 4];
+    for c in Colour::ALL {
+        let i = c.index();
+        let mut unseen = TILES_PER_COLOUR[i] as i64
+            - public.tiles[i].len() as i64
+            - public.flipped_colours[i].len() as i64
+            - public.removed[c] as i64;
+        if let Some((_, hand, discarded)) = own {
+            unseen -= hand[c] as i64 + discarded[c] as i64;
+        }
+        if unseen < 0 {
+            return Err(bad(format!("more {c} tiles than the game has")));
+        }
+        pool[i] = unseen;
+    }
+    // A seat whose support is pending gets the tiles of the conflict's colour first: with
+    // fewer, a decision it really has could look forced and be taken by the checks.
+    let supporter = match (public.pending, public.conflict) {
+        (Pending::Support(seat), Some(conflict)) => Some((seat, conflict.support_colour())),
+        _ => None,
+    };
+    let mut deal = |count: u8, first: Option<Colour>| -> Result<ColourMap<u8>, InvalidData> {
+        let mut out = ColourMap::<u8>::default();
+        let mut left = count as i64;
+        for c in first.into_iter().chain(Colour::ALL) {
+            let take = left.min(pool[c.index()]);
+            pool[c.index()] -= take;
+            out[c] += take as u8;
+            left -= take;
+        }
+        if left > 0 {
+            return Err(InvalidData(
+                "fewer unseen tiles than hidden hands and discards".into(),
+            ));
+        }
+        Ok(out)
+    };
+    let mut hands = [ColourMap::<u8>::default(); 4];
+    let mut discarded = [ColourMap::<u8>::default(); 4];
+    if let Some((seat, hand, own_discarded)) = own {
+        hands[seat.index()] = hand;
+        discarded[seat.index()] = own_discarded;
+    }
+    let hidden = |s: usize| own.is_none_or(|(seat, ..)| seat.index() != s);
+    // The supporter's hand first, then the other hands, then the discards.
+    let mut order: Vec<usize> = (0..n).filter(|&s| hidden(s)).collect();
+    order.sort_by_key(|&s| supporter.is_none_or(|(seat, _)| seat.index() != s));
+    for &s in &order {
+        let first = supporter
+            .filter(|(seat, _)| seat.index() == s)
+            .map(|(_, c)| c);
+        hands[s] = deal(public.hand_sizes[s], first)?;
+    }
+    for &s in &order {
+        discarded[s] = deal(public.discard_counts[s], None)?;
+    }
+    let mut bag = Bag::new();
+    for c in Colour::ALL {
+        let left = u16::try_from(pool[c.index()]).map_err(|_| bad("too many tiles".into()))?;
+        bag.put(c, left);
+    }
+    if bag.total() != public.bag_size as u32 {
+        return Err(bad(format!(
+            "a bag of {} tiles, but {} tiles are unaccounted for",
+            public.bag_size,
+            bag.total()
+        )));
+    }
+    let state = Tigris {
+        public: public.clone(),
+        hands,
+        discarded,
+        bag,
+    };
+    Position::from_game(&state)
+        .into_game()
+        .map_err(|v| bad(mesopotamia_core::cases::violations(&v)))
+}
