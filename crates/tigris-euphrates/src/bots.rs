@@ -1,5 +1,6 @@
 //! A greedy bot for Tigris & Euphrates: one decision ahead, with a simple evaluation.
 
+use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::{Colour, GreedyBot, Seat};
 
 use crate::state::{Public, Tigris};
@@ -19,7 +20,17 @@ pub fn evaluate(game: &Tigris, seat: Seat) -> i64 {
 }
 
 fn value(p: &Public, seat: Seat) -> i64 {
-    let key = p.standing_key(seat);
+    // Monument VP the active seat scores at the end of its turn count as scored already:
+    // otherwise passing (which pays them at once) would always look best, and players who
+    // hold a monument would pass for ever.
+    let mut vp = p.vp(seat).map(u32::from);
+    if p.active() == seat {
+        let due = p.monument_vp_to_come();
+        for c in Colour::ALL {
+            vp[c] += u32::from(due[c]);
+        }
+    }
+    let key = weakest_colour_key(vp, u32::from(p.treasures_taken(seat)));
     let standing = 8 * key[0] + 4 * key[1] + 2 * key[2] + key[3];
     let leaders = Colour::ALL
         .iter()

@@ -955,6 +955,34 @@ impl Public {
             self.treasures_taken(seat) as u32,
         )
     }
+    /// The monument VP (T10) the active seat will score at the end of the turn in
+    /// progress if the board stays as it is; nothing once they are paid (or between turns).
+    pub fn monument_vp_to_come(&self) -> ColourMap<u16> {
+        let mut due = ColourMap::<u16>::default();
+        let in_turn = match self.pending {
+            Pending::Draw(_) => self.after_draws == AfterDraws::Swap,
+            Pending::ZigguratVp | Pending::Over => false,
+            _ => true,
+        };
+        if !in_turn {
+            return due;
+        }
+        let leaders = self.leaders[self.active.index()];
+        for m in Monument::ALL {
+            let Some(corner) = self.monuments[m.index()] else {
+                continue;
+            };
+            let kingdom = self.region_of(sp(corner));
+            let (c1, c2) = m.colours();
+            for c in [c1, c2] {
+                if leaders[c.index()].is_some_and(|q| kingdom.contains(sp(q))) {
+                    due[c] += 1;
+                }
+            }
+        }
+        due
+    }
+
     /// Whether a draw could not be served in full (the game ends after this turn).
     pub fn bag_exhausted(&self) -> bool {
         self.bag_exhausted

@@ -87,3 +87,44 @@ fn long_run() {
         }
     }
 }
+
+/// RULINGS G1: under policies that try not to end it (always pass, always the first or the
+/// last legal action, random), every game ends within its bound; passing for ever ends on
+/// the turn limit, scored.
+#[test]
+fn every_game_ends_even_when_the_players_stall() {
+    use mesopotamia_core::testkit::{Stalling, check_termination};
+    use tigris_euphrates::ActionKind;
+    let is_pass = |a: &tigris_euphrates::Action| a.kind() == ActionKind::Pass;
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    for players in 2..=4 {
+        for policy in Stalling::ALL {
+            let config = Config::new(players).with_turn_limit(40);
+            let report = check_termination::<Tigris, _>(&config, policy, is_pass, 2, &mut rng);
+            assert_eq!(report.games, 2, "{players} players, {policy:?}");
+            if policy == Stalling::Pass {
+                assert_eq!(report.on_limit, 2, "passing ends on the limit");
+            }
+        }
+    }
+    // At the default limit too.
+    let report = check_termination::<Tigris, _>(&Config::new(2), Stalling::Pass, is_pass, 1, &mut rng);
+    assert_eq!((report.games, report.on_limit), (1, 1));
+    assert!(report.longest_game > 1_000, "{report:?}");
+}
+
+/// Saved states whose numbers were changed are refused, or play on without a panic.
+#[test]
+fn tampered_saved_states_are_refused_or_play_on() {
+    use mesopotamia_core::testkit::check_tampered_states;
+    let mut rng = ChaCha8Rng::seed_from_u64(43);
+    for players in 2..=4 {
+        let config = Config::new(players)
+            .with_buildings(players != 3)
+            .with_ziggurat(players == 4);
+        let report = check_tampered_states::<Tigris, _>(&config, 3, 12, 60, &mut rng);
+        assert!(report.tried > 200, "{report:?}");
+        assert!(report.accepted > 0, "{report:?}");
+        assert!(report.accepted < report.tried, "{report:?}");
+    }
+}
