@@ -21,6 +21,7 @@ mod cards_cmd;
 mod examples_cmd;
 mod games;
 mod play;
+mod records;
 mod render;
 mod simulate;
 mod sumeria_cmd;
@@ -393,29 +394,20 @@ pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
 }
 
 fn replay(file: &std::path::Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
-    match value.get("game").and_then(|g| g.as_str()) {
-        Some("tigris") => {
-            let record: GameRecord<Tigris> = serde_json::from_value(value)
-                .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
-            let state = record
-                .replay()
-                .map_err(|e| format!("{}: {e}", file.display()))?;
+    let (game, text) = records::read(file)?;
+    let named = |e: String| format!("{}: {e}", file.display());
+    match game.as_str() {
+        "tigris" => {
+            let record = records::parse::<Tigris>(&text).map_err(named)?;
+            let state = record.replay().map_err(|e| named(e.to_string()))?;
             say_raw!(
                 "{}",
                 tigris_euphrates::position::Position::from_game(&state)
             );
             print_standings(&state)
         }
-        Some("sumeria") => sumeria_cmd::replay(file, value),
-        Some("cards") => cards_cmd::replay(file, value),
-        Some(other) => Err(format!("{}: unknown game `{other}`", file.display())),
-        None => Err(format!(
-            "{}: not a game record: no `game` field",
-            file.display()
-        )),
+        "sumeria" => sumeria_cmd::replay(file, &text),
+        "cards" => cards_cmd::replay(file, &text),
+        other => Err(named(format!("unknown game `{other}`"))),
     }
 }

@@ -634,28 +634,35 @@ impl Render for Sumeria {
 
 /// The picture of a position text or a game record's final position.
 fn picture_of_file(path: &std::path::Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let named = |e: String| format!("{}: {e}", path.display());
-    if text.trim_start().starts_with('{') {
-        let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| named(format!("not a game record: {e}")))?;
-        fn end<G: Game + Render>(value: serde_json::Value) -> Result<String, String>
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+        .len();
+    if size > crate::records::MAX_RECORD_BYTES {
+        return Err(named(format!(
+            "{size} bytes: too large for a position or a record"
+        )));
+    }
+    let peek = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if peek.trim_ascii_start().starts_with(b"{") {
+        drop(peek);
+        let (game, text) = crate::records::read(path)?;
+        fn end<G: Game + Render>(text: &str) -> Result<String, String>
         where
-            mesopotamia_core::GameRecord<G>: serde::de::DeserializeOwned,
+            G::Config: serde::de::DeserializeOwned,
         {
-            let record: mesopotamia_core::GameRecord<G> =
-                serde_json::from_value(value).map_err(|e| format!("not a game record: {e}"))?;
+            let record = crate::records::parse::<G>(text)?;
             Ok(record.replay().map_err(|e| e.to_string())?.svg())
         }
-        return match value.get("game").and_then(|g| g.as_str()) {
-            Some("tigris") => end::<Tigris>(value),
-            Some("cards") => end::<Cards>(value),
-            Some("sumeria") => end::<Sumeria>(value),
-            _ => Err("not a game record: no known `game`".into()),
+        return match game.as_str() {
+            "tigris" => end::<Tigris>(&text),
+            "cards" => end::<Cards>(&text),
+            "sumeria" => end::<Sumeria>(&text),
+            other => Err(format!("not a game record: unknown game `{other}`")),
         }
         .map_err(named);
     }
+    let text = String::from_utf8(peek).map_err(|e| named(format!("not text: {e}")))?;
     let first = text
         .lines()
         .map(str::trim)

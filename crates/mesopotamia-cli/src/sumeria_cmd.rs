@@ -43,9 +43,9 @@ pub(crate) fn print_standings(state: &Sumeria) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) fn replay(file: &Path, value: serde_json::Value) -> Result<(), String> {
-    let record: GameRecord<Sumeria> = serde_json::from_value(value)
-        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+pub(crate) fn replay(file: &Path, text: &str) -> Result<(), String> {
+    let record =
+        crate::records::parse::<Sumeria>(text).map_err(|e| format!("{}: {e}", file.display()))?;
     let state = record
         .replay()
         .map_err(|e| format!("{}: {e}", file.display()))?;

@@ -622,3 +622,55 @@ fn every_picture_is_well_formed_svg() {
     assert!(stderr(&o).contains("bad.txt"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A record labelled with the wrong game says so plainly, and a huge file is refused
+/// before it is read.
+#[test]
+fn mislabelled_and_oversized_records_are_refused_plainly() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("cards.json");
+    let o = run(&[
+        "play",
+        "cards",
+        "--players",
+        "2",
+        "--seed",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains(r#""game": "cards""#), "{text:.80}");
+    for (label, other) in [("sumeria", "cards"), ("tigris", "cards")] {
+        let relabelled = dir.join(format!("as-{label}.json"));
+        std::fs::write(
+            &relabelled,
+            text.replace(r#""game": "cards""#, &format!(r#""game": "{label}""#)),
+        )
+        .unwrap();
+        let o = run(&["replay", relabelled.to_str().unwrap()]);
+        assert!(!o.status.success());
+        assert!(
+            stderr(&o).contains(&format!(
+                "the record is labelled `{label}` but holds a `{other}` configuration"
+            )),
+            "{}",
+            stderr(&o)
+        );
+    }
+
+    // A sparse file of 300 MiB: refused by its size, not read.
+    let huge = dir.join("huge.json");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(300 << 20).unwrap();
+    let o = run(&["replay", huge.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("records above 268435456 bytes (256 MiB) are refused"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -108,7 +108,8 @@ fn every_game_ends_even_when_the_players_stall() {
         }
     }
     // At the default limit too.
-    let report = check_termination::<Tigris, _>(&Config::new(2), Stalling::Pass, is_pass, 1, &mut rng);
+    let report =
+        check_termination::<Tigris, _>(&Config::new(2), Stalling::Pass, is_pass, 1, &mut rng);
     assert_eq!((report.games, report.on_limit), (1, 1));
     assert!(report.longest_game > 1_000, "{report:?}");
 }
