@@ -5,6 +5,8 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+#[cfg(feature = "serde")]
+pub mod data;
 pub mod event;
 pub mod examples;
 pub mod position;
@@ -12,6 +14,8 @@ mod state;
 
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
+#[cfg(feature = "serde")]
+pub use data::DataError;
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{

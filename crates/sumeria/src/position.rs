@@ -123,6 +123,64 @@ pub enum Violation {
         /// First player.
         first: Seat,
     },
+    /// A phase that cannot come at this round and turn: `order`, `first` and `setup` only
+    /// in round 0 (turn 0 but for the setup), `over` exactly after round 6, `take 0` and
+    /// `take 1` once every turn of the round is taken, `draw` at turn 0.
+    #[error("phase {phase} cannot come at round {round}, turn {turn}")]
+    Phase {
+        /// Phase.
+        phase: Phase,
+        /// Round.
+        round: u8,
+        /// Turn.
+        turn: u8,
+    },
+    /// Every city-state is drawn, yet the phase still draws the order.
+    #[error("the whole city-state order is drawn, yet the phase is `order`")]
+    OrderDrawn,
+    /// The display does not hold what the phase implies: nothing before the first draw
+    /// and at the end, the tiles drawn so far in order (3 above the first city-state, then
+    /// 2, then 1) while drawing, a full display during the setup and the turns, the places
+    /// already scored empty while scoring.
+    #[error("{found} tiles on display place {place} in phase {phase}, expected {expected}")]
+    DisplayPhase {
+        /// Place 0..3.
+        place: usize,
+        /// Counted.
+        found: u32,
+        /// Expected.
+        expected: u32,
+        /// Phase.
+        phase: Phase,
+    },
+    /// The influence tiles out of the bag (held, on display, discarded) are not the 6 a
+    /// round drawn so far.
+    #[error("{found} influence tiles out of the bag, expected {expected} (6 drawn a round)")]
+    TilesOut {
+        /// Counted.
+        found: u32,
+        /// Expected.
+        expected: u32,
+    },
+    /// Before and during the setup, a seat's traders on the board are not the
+    /// placements it has made (the setup goes round the table from the first player).
+    #[error("seat {seat} has {found} traders on the board, but has placed {expected}")]
+    Placed {
+        /// Seat.
+        seat: Seat,
+        /// Counted.
+        found: usize,
+        /// Placements made.
+        expected: usize,
+    },
+    /// The controller of the city-state in that place (0 or 1) has no choice to make: no
+    /// controller, or fewer than two ways of taking the tiles (a single option is applied,
+    /// never asked).
+    #[error("phase take {place}: the controller of place {place} has no choice to make")]
+    NoChoice {
+        /// Place 0 or 1.
+        place: u8,
+    },
 }
 
 fn parse_kinds(text: &str) -> Result<[u8; 4], String> {
@@ -134,7 +192,7 @@ fn parse_kinds(text: &str) -> Result<[u8; 4], String> {
         let k: Influence = w
             .parse()
             .map_err(|e: crate::action::ParseActionError| e.to_string())?;
-        counts[k as usize] += 1;
+        counts[k as usize] = counts[k as usize].saturating_add(1);
     }
     Ok(counts)
 }
@@ -154,7 +212,11 @@ fn kinds_text(counts: &[u8; 4]) -> String {
 impl Position {
     /// The position of a game.
     pub fn from_game(game: &Sumeria) -> Position {
-        let p: &Public = game.public();
+        Position::from_public(game.public())
+    }
+
+    /// The position of a game, from what every seat sees (the bag follows from it).
+    pub(crate) fn from_public(p: &Public) -> Position {
         let n = p.config().players as usize;
         Position {
             config: p.config().clone(),
@@ -336,17 +398,18 @@ impl Position {
                 });
             }
         }
-        for (place, d) in self.display.iter().enumerate() {
-            let found: u8 = d.iter().sum();
-            if found > DISPLAY[place] {
+        let shown: [u32; 3] = self.display.map(|d| d.iter().map(|&k| k as u32).sum());
+        for (place, &found) in shown.iter().enumerate() {
+            if found > DISPLAY[place] as u32 {
                 v.push(Violation::Display {
                     place,
-                    found,
+                    found: found.min(u8::MAX as u32) as u8,
                     max: DISPLAY[place],
                 });
             }
         }
         let mut bag = Bag::new();
+        let mut out = 0u32;
         for k in Influence::ALL {
             let i = k as usize;
             let found: u32 = self.seats.iter().map(|(_, h)| h[i] as u32).sum::<u32>()
@@ -355,6 +418,7 @@ impl Position {
             if found > TILES_PER_KIND as u32 {
                 v.push(Violation::Influence { kind: k, found });
             }
+            out += found;
             bag.put(k, (TILES_PER_KIND as u32).saturating_sub(found) as u16);
         }
         let turns = match self.phase {
@@ -367,13 +431,20 @@ impl Position {
         } else {
             turns.saturating_sub(1)
         };
-        if self.round > ROUNDS || self.turn as usize > max_turn || self.first.index() >= n {
+        // The first player is seat 0 until drawn.
+        let undrawn_first = matches!(self.phase, Phase::Order | Phase::First);
+        if self.round > ROUNDS
+            || self.turn as usize > max_turn
+            || self.first.index() >= n
+            || (undrawn_first && self.first.index() != 0)
+        {
             v.push(Violation::Turn {
                 round: self.round,
                 turn: self.turn,
                 first: self.first,
             });
         }
+        self.check_phase(n, shown, out, &on_board, &mut v);
         if !v.is_empty() {
             return Err(v);
         }
@@ -399,7 +470,108 @@ impl Position {
             _ => DISPLAY.iter().sum(),
         };
         game.bag = bag;
+        if let Phase::Take(place) = self.phase {
+            // Scoring stops only at a real choice (RULINGS: one option is not asked).
+            if mesopotamia_core::Game::legal_action_vec(&game).len() < 2 {
+                return Err(vec![Violation::NoChoice { place }]);
+            }
+        }
         Ok(game)
+    }
+
+    /// The checks that tie the phase to the round, the turn, the display, the tiles drawn
+    /// and the setup placements, so that only positions a game can reach are accepted (and
+    /// every accepted one plays on to its end).
+    fn check_phase(
+        &self,
+        n: usize,
+        shown: [u32; 3],
+        out: u32,
+        on_board: &[usize; 4],
+        v: &mut Vec<Violation>,
+    ) {
+        let (round, turn, phase) = (self.round, self.turn, self.phase);
+        let turns = TURNS_PER_PLAYER as usize * n;
+        let fits = match phase {
+            Phase::Order | Phase::First => round == 0 && turn == 0,
+            Phase::Draw => round < ROUNDS && turn == 0,
+            Phase::Setup => round == 0,
+            Phase::Turns => round < ROUNDS,
+            Phase::Take(place) => place <= 1 && round < ROUNDS && turn as usize == turns,
+            Phase::Over => round == ROUNDS && turn == 0,
+        };
+        if !fits {
+            v.push(Violation::Phase {
+                phase,
+                round,
+                turn,
+            });
+        }
+        if phase == Phase::Order && self.order.len() >= STATES {
+            v.push(Violation::OrderDrawn);
+        }
+        let full = DISPLAY.map(u32::from);
+        let drawn: u32 = shown.iter().sum();
+        let expected_display = match phase {
+            Phase::Order | Phase::First | Phase::Over => [0; 3],
+            // Drawn tiles fill the first place, then the second, then the third.
+            Phase::Draw => [
+                drawn.min(full[0]),
+                drawn.saturating_sub(full[0]).min(full[1]),
+                // The last tile of the draw ends it: never all six while drawing.
+                0,
+            ],
+            Phase::Setup | Phase::Turns | Phase::Take(0) => full,
+            Phase::Take(_) => [0, full[1], full[2]],
+        };
+        for (place, (&found, &expected)) in shown.iter().zip(&expected_display).enumerate() {
+            if found != expected {
+                v.push(Violation::DisplayPhase {
+                    place,
+                    found,
+                    expected,
+                    phase,
+                });
+            }
+        }
+        let per_round: u32 = full.iter().sum();
+        let expected_out = match phase {
+            Phase::Order | Phase::First => 0,
+            Phase::Draw => per_round * round as u32 + drawn,
+            Phase::Setup | Phase::Turns | Phase::Take(_) => per_round * (round as u32 + 1),
+            Phase::Over => per_round * ROUNDS as u32,
+        };
+        if out != expected_out {
+            v.push(Violation::TilesOut {
+                found: out,
+                expected: expected_out,
+            });
+        }
+        let setup = match phase {
+            Phase::Order | Phase::First => true,
+            Phase::Draw => round == 0,
+            Phase::Setup => true,
+            _ => false,
+        };
+        if setup {
+            let placing = phase == Phase::Setup;
+            for (s, &found) in on_board.iter().enumerate().take(n) {
+                // Placement j is made by the seat j places after the first player.
+                let after_first = (s + n - self.first.index() % n) % n;
+                let expected = if placing {
+                    (turn as usize + n - 1 - after_first) / n
+                } else {
+                    0
+                };
+                if found != expected {
+                    v.push(Violation::Placed {
+                        seat: Seat::new(s).expect("a seat"),
+                        found,
+                        expected,
+                    });
+                }
+            }
+        }
     }
 }
 

@@ -23,13 +23,22 @@ pub const TURNS_PER_PLAYER: u8 = 3;
 pub const DISPLAY: [u8; 3] = [3, 2, 1];
 
 /// Players, and the board.
+///
+/// As data (feature `serde`): `{ "players": 3, "board": "reconstructed" }`, the board
+/// named `reconstructed` when it is the default one, else given as the text of its board
+/// file; `board` may be left out (the default board). Reading checks the player count (3
+/// or 4) and the board as [`Board::parse`] does, and refuses unknown fields.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "crate::data::ConfigData"))]
 pub struct Config {
     /// 3 or 4.
     pub players: u8,
     /// The board (the reconstructed default unless another is loaded).
-    #[cfg_attr(feature = "serde", serde(default = "Board::reconstructed"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::data::board_field::serialize")
+    )]
     pub board: Arc<Board>,
 }
 
@@ -169,9 +178,15 @@ pub enum Reason {
 }
 
 /// What happens next.
+///
+/// As data: `"order"`, `"turns"`, ..., `{ "take": 0 }`; a `take` of another place than 0
+/// or 1 is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", try_from = "crate::data::PhaseData")
+)]
 pub enum Phase {
     /// Chance: the next place of the initial city-state order.
     Order,
@@ -239,8 +254,13 @@ impl core::str::FromStr for Phase {
 }
 
 /// Everything every seat sees.
+///
+/// As data, field by field. Reading rebuilds the position these fields describe, checks
+/// it as [`Position::into_game`](crate::Position::into_game) does, and accepts the data
+/// only if it is exactly that position's public part (see [`crate::data`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "crate::data::PublicData"))]
 pub struct Public {
     pub(crate) config: Config,
     /// Each seat's traders on the board.
@@ -265,16 +285,25 @@ pub struct Public {
 }
 
 /// A game of Sumeria.
+///
+/// As data (feature `serde`): `{ "board": BOARD, "position": TEXT }`, the board
+/// (`"reconstructed"` or a board file's text) and the [position text](crate::Position).
+/// Reading parses and validates both, so that only states a game can reach are accepted;
+/// see [`crate::data`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sumeria {
     pub(crate) public: Public,
     pub(crate) bag: Bag<Influence>,
 }
 
 /// What one seat may know: everything but the bag's contents.
+///
+/// As data, field by field. Reading rebuilds the state the view shows (the bag follows
+/// from the tiles it shows), checks it through the position checks, and accepts the view
+/// only if it is exactly that state's view for `seat` (see [`crate::data`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "crate::data::ViewData"))]
 pub struct SumeriaView {
     /// The seat whose view this is.
     pub seat: Seat,

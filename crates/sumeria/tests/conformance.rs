@@ -1,6 +1,10 @@
-//! The core's conformance kit for 3 and 4 players.
+//! The core's conformance kit for 3 and 4 players: the contract, termination under
+//! stalling policies, and tampered saved states.
 
-use mesopotamia_core::testkit::{ConformanceOptions, check_conformance};
+use mesopotamia_core::Game;
+use mesopotamia_core::testkit::{
+    ConformanceOptions, Stalling, check_conformance, check_tampered_states, check_termination,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::{Config, Sumeria};
@@ -55,4 +59,54 @@ fn long_run() {
             99,
         );
     }
+}
+
+/// Sumeria has no pass: every policy plays legal actions, and every game ends by the rules
+/// after 6 rounds (RULINGS G1: no turn limit).
+#[test]
+fn every_game_ends_by_the_rules_under_every_stalling_policy() {
+    for players in [3, 4] {
+        for policy in Stalling::ALL {
+            let mut rng = ChaCha8Rng::seed_from_u64(players as u64 * 10 + policy as u64);
+            let games = 5;
+            let report = check_termination::<Sumeria, _>(
+                &Config::new(players),
+                policy,
+                |_| false,
+                games,
+                &mut rng,
+            );
+            assert_eq!(report.games, games, "{players} players, {policy:?}");
+            assert_eq!(report.on_limit, 0, "{players} players, {policy:?}");
+            let bound = Sumeria::new(Config::new(players)).unwrap().max_steps();
+            assert!(
+                report.longest_game > 0 && report.longest_game <= bound,
+                "{players} players, {policy:?}: {report:?}"
+            );
+        }
+    }
+}
+
+fn tamper(players: u8, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let report = check_tampered_states::<Sumeria, _>(&Config::new(players), 6, 40, 100, &mut rng);
+    assert!(report.tried >= 1000, "{players} players: {report:?}");
+    assert!(report.accepted > 0, "{players} players: {report:?}");
+    assert!(
+        report.accepted < report.tried,
+        "{players} players: nothing refused: {report:?}"
+    );
+}
+
+/// Saved states and views with digits changed at random are refused or, when accepted
+/// (the change is one the rules allow), play on without a panic.
+#[test]
+fn tampered_states_three_players() {
+    tamper(3, 13);
+}
+
+/// The same for 4 players.
+#[test]
+fn tampered_states_four_players() {
+    tamper(4, 14);
 }

@@ -1,0 +1,421 @@
+//! Reading states, views and configurations from data (feature `serde`), with every check
+//! of the position format.
+//!
+//! Derived deserialization would accept any numbers; these impls accept only what a game
+//! can reach, so that nothing read from data can make the engine panic later:
+//!
+//! - a [`Sumeria`] state is `{ "board": BOARD, "position": TEXT }`: the board (see below)
+//!   and the position text of [`Position`]'s `Display`, read back with
+//!   [`Position::parse_on`] on that board and validated by [`Position::into_game`];
+//! - a [`Config`] is `{ "players": 3 or 4, "board": BOARD }` (`board` optional, unknown
+//!   fields refused);
+//! - a [`SumeriaView`] and its [`Public`] part keep their field-by-field form; what they
+//!   hold is rebuilt into a full state through the position checks (nothing is hidden in
+//!   Sumeria but the order of the bag, whose contents follow from the public tiles), and
+//!   the data is accepted only if it is exactly what that state shows;
+//! - a [`Phase`] is `"turns"`, `{ "take": 0 }` and so on, `take` only 0 or 1.
+//!
+//! `BOARD` is `"reconstructed"` for the default board ([`Board::reconstructed`]), else the
+//! text of the board file, read by [`Board::parse`] with all its checks.
+
+use std::sync::Arc;
+
+use mesopotamia_core::{Game, Seat};
+use serde::de::Error as _;
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::board::{Board, LOCATIONS, Locations, STATES};
+use crate::position::{ParsePositionError, Position, Violation};
+use crate::state::{Config, Phase, Public, Sumeria, SumeriaView};
+
+/// How data names the default board.
+pub const DEFAULT_BOARD: &str = "reconstructed";
+
+/// Why a state, view or configuration read from data was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    /// Not 3 or 4 players.
+    #[error("{0} players: Sumeria seats 3 or 4")]
+    Players(u8),
+    /// A phase `take` of another place than 0 or 1.
+    #[error("phase `take {0}`: only places 0 and 1 are chosen from")]
+    TakePlace(u8),
+    /// The position text does not parse.
+    #[error("bad position: {0}")]
+    Position(#[from] ParsePositionError),
+    /// The position breaks the rules.
+    #[error("invalid position: {}", list(.0))]
+    Violations(Vec<Violation>),
+    /// A city-state index in the order beyond the board's 8.
+    #[error("city-state index {0} in the order: a board has 8 (0 to 7)")]
+    OrderIndex(u8),
+    /// More city-states drawn than a board has.
+    #[error("{0} city-states drawn: a board has 8")]
+    Ordered(u8),
+    /// A trader of a seat not at the table, or on a location not on the board.
+    #[error("a trader of seat {seat} on location {location}: no such seat or location")]
+    Trader {
+        /// The seat.
+        seat: usize,
+        /// The board index of the location.
+        location: usize,
+    },
+    /// Two traders on one location.
+    #[error("two traders on location {0}")]
+    SharedLocation(usize),
+    /// Fields that do not agree with the position the rest describes.
+    #[error("{0} disagree with the position the rest of the data describes")]
+    Disagree(String),
+    /// A view of a seat not at the table.
+    #[error("a view of seat {seat}, but {players} seats are at the table")]
+    ViewSeat {
+        /// The seat.
+        seat: Seat,
+        /// Seats at the table.
+        players: u8,
+    },
+    /// A view whose bag size is not what the tiles it shows leave in the bag.
+    #[error("bag size {found}, but the tiles shown leave {expected} in the bag")]
+    BagSize {
+        /// Read.
+        found: u32,
+        /// Implied.
+        expected: u32,
+    },
+}
+
+fn list(violations: &[Violation]) -> String {
+    violations
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A board as data: [`DEFAULT_BOARD`] for the default board, else its text.
+pub(crate) mod board_field {
+    use super::*;
+
+    /// Writes the name of the default board, or the text of another.
+    pub(crate) fn serialize<S: Serializer>(board: &Arc<Board>, s: S) -> Result<S::Ok, S::Error> {
+        let default = Board::reconstructed();
+        if Arc::ptr_eq(board, &default) || **board == *default {
+            s.serialize_str(DEFAULT_BOARD)
+        } else {
+            s.serialize_str(board.source())
+        }
+    }
+
+    /// Reads the name of the default board, or the text of a board (validated).
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Board>, D::Error> {
+        let text = String::deserialize(d)?;
+        if text == DEFAULT_BOARD {
+            Ok(Board::reconstructed())
+        } else {
+            Board::parse(&text).map(Arc::new).map_err(D::Error::custom)
+        }
+    }
+}
+
+/// A [`Config`]'s fields, read before they are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ConfigData {
+    players: u8,
+    #[serde(
+        default = "Board::reconstructed",
+        deserialize_with = "board_field::deserialize"
+    )]
+    board: Arc<Board>,
+}
+
+impl TryFrom<ConfigData> for Config {
+    type Error = DataError;
+
+    fn try_from(data: ConfigData) -> Result<Config, DataError> {
+        let config = Config::new(data.players).with_board(data.board);
+        config.traders().ok_or(DataError::Players(data.players))?;
+        Ok(config)
+    }
+}
+
+/// A [`Phase`], read before it is checked.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum PhaseData {
+    Order,
+    First,
+    Draw,
+    Setup,
+    Turns,
+    Take(u8),
+    Over,
+}
+
+impl TryFrom<PhaseData> for Phase {
+    type Error = DataError;
+
+    fn try_from(data: PhaseData) -> Result<Phase, DataError> {
+        Ok(match data {
+            PhaseData::Order => Phase::Order,
+            PhaseData::First => Phase::First,
+            PhaseData::Draw => Phase::Draw,
+            PhaseData::Setup => Phase::Setup,
+            PhaseData::Turns => Phase::Turns,
+            PhaseData::Take(place @ (0 | 1)) => Phase::Take(place),
+            PhaseData::Take(place) => return Err(DataError::TakePlace(place)),
+            PhaseData::Over => Phase::Over,
+        })
+    }
+}
+
+/// A [`Public`]'s fields, read before they are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PublicData {
+    config: Config,
+    traders: [Locations; 4],
+    supply: [u8; 4],
+    order: [u8; STATES],
+    ordered: u8,
+    display: [[u8; 4]; 3],
+    held: [[u8; 4]; 4],
+    discarded: [u8; 4],
+    round: u8,
+    turn: u8,
+    first: Seat,
+    drawn: u8,
+    phase: Phase,
+}
+
+impl TryFrom<PublicData> for Public {
+    type Error = DataError;
+
+    /// Rebuilds the position the data describes, validates it, and accepts the data only
+    /// if it is exactly that position's public part (derived fields included).
+    fn try_from(data: PublicData) -> Result<Public, DataError> {
+        let n = data.config.players as usize;
+        if data.ordered as usize > STATES {
+            return Err(DataError::Ordered(data.ordered));
+        }
+        if let Some(&bad) = data.order.iter().find(|&&s| s as usize >= STATES) {
+            return Err(DataError::OrderIndex(bad));
+        }
+        let mut traders = vec![None; LOCATIONS];
+        for (s, set) in data.traders.iter().enumerate() {
+            for space in set.iter() {
+                let location = space.index();
+                let seat = Seat::new(s).filter(|_| s < n && location < LOCATIONS);
+                let Some(seat) = seat else {
+                    return Err(DataError::Trader { seat: s, location });
+                };
+                if traders[location].replace(seat).is_some() {
+                    return Err(DataError::SharedLocation(location));
+                }
+            }
+        }
+        let names = *data.config.board.names();
+        let position = Position {
+            config: data.config.clone(),
+            order: data.order[..data.ordered as usize]
+                .iter()
+                .map(|&s| names[s as usize])
+                .collect(),
+            display: data.display,
+            traders,
+            seats: (0..n).map(|s| (data.supply[s], data.held[s])).collect(),
+            discarded: data.discarded,
+            round: data.round,
+            turn: data.turn,
+            first: data.first,
+            phase: data.phase,
+        };
+        let game = position.into_game().map_err(DataError::Violations)?;
+        let public = Public {
+            config: data.config,
+            traders: data.traders,
+            supply: data.supply,
+            order: data.order,
+            ordered: data.ordered,
+            display: data.display,
+            held: data.held,
+            discarded: data.discarded,
+            round: data.round,
+            turn: data.turn,
+            first: data.first,
+            drawn: data.drawn,
+            phase: data.phase,
+        };
+        let rebuilt = &game.public;
+        let checks = [
+            ("traders", rebuilt.traders == public.traders),
+            ("supply", rebuilt.supply == public.supply),
+            ("order", rebuilt.order == public.order),
+            ("ordered", rebuilt.ordered == public.ordered),
+            ("held", rebuilt.held == public.held),
+            ("drawn", rebuilt.drawn == public.drawn),
+        ];
+        let differ: Vec<&str> = checks
+            .iter()
+            .filter(|(_, same)| !same)
+            .map(|(name, _)| *name)
+            .collect();
+        if !differ.is_empty() || *rebuilt != public {
+            return Err(DataError::Disagree(if differ.is_empty() {
+                "some fields".to_owned()
+            } else {
+                differ.join(", ")
+            }));
+        }
+        Ok(public)
+    }
+}
+
+/// A [`SumeriaView`]'s fields, read before they are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ViewData {
+    seat: Seat,
+    public: Public,
+    bag_size: u32,
+}
+
+impl TryFrom<ViewData> for SumeriaView {
+    type Error = DataError;
+
+    /// Rebuilds the state the view shows (its public part is checked as it is read) and
+    /// accepts the view only if it is exactly that state's view for the seat.
+    fn try_from(data: ViewData) -> Result<SumeriaView, DataError> {
+        let players = data.public.config.players;
+        if data.seat.index() >= players as usize {
+            return Err(DataError::ViewSeat {
+                seat: data.seat,
+                players,
+            });
+        }
+        let game = Position::from_public(&data.public)
+            .into_game()
+            .map_err(DataError::Violations)?;
+        let view = SumeriaView {
+            seat: data.seat,
+            public: data.public,
+            bag_size: data.bag_size,
+        };
+        let expected = game.view(view.seat);
+        if expected != view {
+            return Err(DataError::BagSize {
+                found: view.bag_size,
+                expected: expected.bag_size,
+            });
+        }
+        Ok(view)
+    }
+}
+
+/// A state as data: its board and its position text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateData {
+    #[serde(deserialize_with = "board_field::deserialize")]
+    board: Arc<Board>,
+    position: String,
+}
+
+impl TryFrom<StateData> for Sumeria {
+    type Error = DataError;
+
+    fn try_from(data: StateData) -> Result<Sumeria, DataError> {
+        let position = Position::parse_on(&data.position, data.board)?;
+        position.into_game().map_err(DataError::Violations)
+    }
+}
+
+struct BoardRef<'a>(&'a Arc<Board>);
+
+impl Serialize for BoardRef<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        board_field::serialize(self.0, s)
+    }
+}
+
+struct Text<'a>(&'a Position);
+
+impl Serialize for Text<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self.0)
+    }
+}
+
+/// `{ "board": BOARD, "position": TEXT }`: the board ([`DEFAULT_BOARD`] or the board's
+/// text) and the position text. The position text alone cannot name its board (its
+/// first line is `sumeria players N`), so the board goes beside it; the position holds
+/// everything else (the bag follows from the tiles it shows), so the round trip is exact.
+impl Serialize for Sumeria {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut state = s.serialize_struct("Sumeria", 2)?;
+        state.serialize_field("board", &BoardRef(&self.public.config.board))?;
+        state.serialize_field("position", &Text(&Position::from_game(self)))?;
+        state.end()
+    }
+}
+
+/// Reads `{ "board": BOARD, "position": TEXT }` (no other field) and validates it as
+/// [`Position::parse_on`] and [`Position::into_game`] do; the error names every
+/// violation.
+///
+/// ```
+/// use mesopotamia_core::Game;
+/// use sumeria::{Config, Sumeria};
+///
+/// let game = Sumeria::new(Config::new(3)).unwrap();
+/// let json = serde_json::to_string(&game).unwrap();
+/// assert!(json.starts_with(r#"{"board":"reconstructed","position":"sumeria players 3\n"#));
+/// assert_eq!(serde_json::from_str::<Sumeria>(&json).unwrap(), game);
+///
+/// // Two influence tiles more than the game has drawn: refused, with the reason.
+/// let bad = json.replace("discarded 0 0 0 0", "discarded 2 0 0 0");
+/// let err = serde_json::from_str::<Sumeria>(&bad).unwrap_err().to_string();
+/// assert!(err.contains("2 influence tiles out of the bag, expected 0"), "{err}");
+/// ```
+impl<'de> Deserialize<'de> for Sumeria {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let data = StateData::deserialize(d)?;
+        Sumeria::try_from(data).map_err(D::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases_read_back_and_bad_places_are_refused() {
+        for phase in [Phase::Order, Phase::Take(0), Phase::Take(1), Phase::Over] {
+            let json = serde_json::to_string(&phase).unwrap();
+            assert_eq!(serde_json::from_str::<Phase>(&json).unwrap(), phase);
+        }
+        let err = serde_json::from_str::<Phase>(r#"{"take":2}"#).unwrap_err();
+        assert!(err.to_string().contains("take 2"), "{err}");
+    }
+
+    #[test]
+    fn configs_are_checked() {
+        let json = serde_json::to_string(&Config::new(4)).unwrap();
+        assert_eq!(json, r#"{"players":4,"board":"reconstructed"}"#);
+        assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), Config::new(4));
+        assert_eq!(
+            serde_json::from_str::<Config>(r#"{"players":3}"#).unwrap(),
+            Config::new(3)
+        );
+        for (bad, says) in [
+            (r#"{"players":5}"#, "5 players"),
+            (r#"{"players":2,"board":"reconstructed"}"#, "2 players"),
+            (r#"{"players":3,"turn_limit":9}"#, "unknown field"),
+            (r#"{"players":3,"board":"state Ur"}"#, "1 city-states"),
+        ] {
+            let err = serde_json::from_str::<Config>(bad).unwrap_err().to_string();
+            assert!(err.contains(says), "{bad}: {err}");
+        }
+    }
+}
