@@ -10,8 +10,10 @@ use mesopotamia_core::{Game, ToMove};
 use tigris_euphrates_cards::{ACTION_SPACE, Action, Cards, Config};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&options, mut rest)) = data.split_first() else { return };
-    let config = Config { players: 2 + options % 3, open_piles: options & 4 != 0 };
+    let Some((&options, mut rest)) = data.split_first() else {
+        return;
+    };
+    let config = Config::new(2 + options % 3).with_open_piles(options & 4 != 0);
     let mut game = Cards::new(config).expect("a valid configuration");
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
     while let Some((&byte, tail)) = rest.split_first() {
@@ -46,7 +48,9 @@ fuzz_target!(|data: &[u8]| {
                 let action = legal[byte as usize % legal.len()];
                 let mut with_events = game.clone();
                 let mut events = Vec::new();
-                with_events.apply_with_events(action, &mut events).expect("a listed action");
+                with_events
+                    .apply_with_events(action, &mut events)
+                    .expect("a listed action");
                 game.apply(action).expect("a listed action");
                 assert_eq!(game, with_events, "events changed the game");
                 for e in &events {

@@ -6,11 +6,21 @@ use libfuzzer_sys::fuzz_target;
 use tigris_euphrates_cards::Position;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(position) = text.parse::<Position>() else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(position) = text.parse::<Position>() else {
+        return;
+    };
     let _ = position.to_string();
     if let Ok(game) = position.into_game() {
-        let again: Position = Position::from_game(&game).to_string().parse().expect("a printed position parses");
-        assert_eq!(again.into_game().expect("a printed position validates"), game);
+        let again: Position = Position::from_game(&game)
+            .to_string()
+            .parse()
+            .expect("a printed position parses");
+        assert_eq!(
+            again.into_game().expect("a printed position validates"),
+            game
+        );
     }
 });

@@ -32,6 +32,10 @@ fuzz_target!(|data: &[u8]| {
         .map(|p| ((p[0] % 64) as u16, (p[1] % 64) as u16))
         .collect();
     let graph = Graph::<1>::from_edges(64, &edges).unwrap();
-    let set: SpaceSet<1> = data.iter().take(40).map(|&b| Space((b % 64) as u16)).collect();
+    let set: SpaceSet<1> = data
+        .iter()
+        .take(40)
+        .map(|&b| Space((b % 64) as u16))
+        .collect();
     check(&graph, set);
 });

@@ -9,12 +9,17 @@ use serde::de::DeserializeOwned;
 
 fn replay<G: Game>(bytes: &[u8])
 where
-    G::Config: DeserializeOwned,
+    G::Config: DeserializeOwned + serde::Serialize,
 {
-    let Ok(record) = serde_json::from_slice::<GameRecord<G>>(bytes) else { return };
+    let Ok(record) = serde_json::from_slice::<GameRecord<G>>(bytes) else {
+        return;
+    };
     if let Ok(state) = record.replay() {
         if record.end.is_some() {
-            assert!(state.standings().is_some(), "a finished record without standings");
+            assert!(
+                state.standings().is_some(),
+                "a finished record without standings"
+            );
         }
         let again = serde_json::to_vec(&record).expect("a record serializes");
         let back: GameRecord<G> = serde_json::from_slice(&again).expect("a written record reads");
@@ -23,7 +28,9 @@ where
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&game, rest)) = data.split_first() else { return };
+    let Some((&game, rest)) = data.split_first() else {
+        return;
+    };
     match game % 3 {
         0 => replay::<tigris_euphrates::Tigris>(rest),
         1 => replay::<tigris_euphrates_cards::Cards>(rest),

@@ -32,12 +32,16 @@ fn check(game: &Sumeria) {
         assert_eq!(order.len(), 8);
     }
     let position = Position::from_game(game);
-    let back = position.into_game().unwrap_or_else(|v| panic!("invalid state: {v:?}\n{position}"));
+    let back = position
+        .into_game()
+        .unwrap_or_else(|v| panic!("invalid state: {v:?}\n{position}"));
     assert_eq!(&back, game);
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&options, mut rest)) = data.split_first() else { return };
+    let Some((&options, mut rest)) = data.split_first() else {
+        return;
+    };
     let mut game = Sumeria::new(Config::new(3 + options % 2)).expect("3 or 4 players");
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
     while let Some((&byte, tail)) = rest.split_first() {
@@ -68,7 +72,9 @@ fuzz_target!(|data: &[u8]| {
                 let action = legal[byte as usize % legal.len()];
                 let mut with_events = game.clone();
                 let mut events = Vec::new();
-                with_events.apply_with_events(action, &mut events).expect("a listed action");
+                with_events
+                    .apply_with_events(action, &mut events)
+                    .expect("a listed action");
                 game.apply(action).expect("a listed action");
                 assert_eq!(game, with_events, "events changed the game");
                 for e in &events {

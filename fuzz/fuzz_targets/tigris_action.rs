@@ -5,7 +5,9 @@ use libfuzzer_sys::fuzz_target;
 use tigris_euphrates::{Action, Draw};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(action) = text.parse::<Action>() {
         assert_eq!(action.to_string().parse::<Action>(), Ok(action));
         assert!(Action::from_index(action.index()) == Some(action));

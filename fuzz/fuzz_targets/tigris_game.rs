@@ -12,11 +12,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use mesopotamia_core::{Colour, Game, Seat, ToMove};
-use tigris_euphrates::{ACTION_SPACE, Action, BoardKind, Board, Config, Position, Tigris};
+use tigris_euphrates::{ACTION_SPACE, Action, Board, BoardKind, Config, Position, Tigris};
 
 fn check_step(game: &Tigris, before: &Tigris) {
     let position = Position::from_game(game);
-    let back = position.into_game().unwrap_or_else(|v| panic!("invalid state: {v:?}\n{position}"));
+    let back = position
+        .into_game()
+        .unwrap_or_else(|v| panic!("invalid state: {v:?}\n{position}"));
     assert_eq!(&back, game, "position round trip\n{position}");
     let (p, q) = (game.public(), before.public());
     for s in Seat::all(p.config().players as usize) {
@@ -24,7 +26,10 @@ fn check_step(game: &Tigris, before: &Tigris) {
             assert!(p.vp(s)[c] >= q.vp(s)[c], "VP decreased");
         }
     }
-    assert!(p.treasures().is_subset(&q.treasures()), "treasures appeared");
+    assert!(
+        p.treasures().is_subset(&q.treasures()),
+        "treasures appeared"
+    );
     for c in Colour::ALL {
         if let Some(b) = q.building(c) {
             let tiles = p.tiles(c) | p.flipped_tiles(c);
@@ -40,9 +45,15 @@ fn check_step(game: &Tigris, before: &Tigris) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&options, mut rest)) = data.split_first() else { return };
+    let Some((&options, mut rest)) = data.split_first() else {
+        return;
+    };
     let bits = options / 3;
-    let board = if bits & 2 != 0 { BoardKind::Alternative } else { BoardKind::Classic };
+    let board = if bits & 2 != 0 {
+        BoardKind::Alternative
+    } else {
+        BoardKind::Classic
+    };
     let config = Config::new(2 + options % 3)
         .with_english_variant(bits & 1 != 0)
         .with_board(board)

@@ -153,6 +153,10 @@ struct GameOptions {
     /// Card game: VP piles open to all (the rules' option); closed by default.
     #[arg(long)]
     open_piles: bool,
+    /// Tigris & Euphrates and the card game: the engine's turn limit (RULINGS G1), 1 to
+    /// 100000; the game ends at the end of that turn, scored as usual.
+    #[arg(long, value_name = "TURNS", default_value_t = 1000)]
+    turn_limit: u32,
 }
 
 /// The boards of Tigris & Euphrates.
@@ -174,7 +178,8 @@ impl GameOptions {
             .with_english_variant(self.english_variant)
             .with_board(board)
             .with_buildings(self.buildings)
-            .with_ziggurat(self.ziggurat);
+            .with_ziggurat(self.ziggurat)
+            .with_turn_limit(self.turn_limit);
         Tigris::new(config).map_err(|e| e.to_string())?;
         Ok(config)
     }
@@ -192,6 +197,12 @@ impl GameOptions {
             (self.ziggurat, "--ziggurat", GameName::Tigris),
             (self.open_piles, "--open-piles", GameName::Cards),
         ];
+        if game == GameName::Sumeria && self.turn_limit != 1000 {
+            return Err(
+                "--turn-limit is an option of tigris and cards, not of sumeria (its 6 rounds end every game)"
+                    .into(),
+            );
+        }
         match given.iter().find(|(on, _, of)| *on && *of != game) {
             Some((_, flag, of)) => Err(format!(
                 "{flag} is an option of {}, not of {}",
@@ -203,8 +214,9 @@ impl GameOptions {
     }
 
     fn cards(&self) -> Result<tigris_euphrates_cards::Config, String> {
-        let mut config = tigris_euphrates_cards::Config::new(self.players);
-        config.open_piles = self.open_piles;
+        let config = tigris_euphrates_cards::Config::new(self.players)
+            .with_open_piles(self.open_piles)
+            .with_turn_limit(self.turn_limit);
         tigris_euphrates_cards::Cards::new(config).map_err(|e| e.to_string())?;
         Ok(config)
     }

@@ -403,7 +403,10 @@ mod tests {
     fn configs_are_checked() {
         let json = serde_json::to_string(&Config::new(4)).unwrap();
         assert_eq!(json, r#"{"players":4,"board":"reconstructed"}"#);
-        assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), Config::new(4));
+        assert_eq!(
+            serde_json::from_str::<Config>(&json).unwrap(),
+            Config::new(4)
+        );
         assert_eq!(
             serde_json::from_str::<Config>(r#"{"players":3}"#).unwrap(),
             Config::new(3)

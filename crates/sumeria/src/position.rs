@@ -501,11 +501,7 @@ impl Position {
             Phase::Over => round == ROUNDS && turn == 0,
         };
         if !fits {
-            v.push(Violation::Phase {
-                phase,
-                round,
-                turn,
-            });
+            v.push(Violation::Phase { phase, round, turn });
         }
         if phase == Phase::Order && self.order.len() >= STATES {
             v.push(Violation::OrderDrawn);

@@ -6,8 +6,16 @@ use crate::state::Cards;
 
 /// How good the game looks for `seat`: its VP piles as the final scoring ranks them
 /// (the weakest colours weigh most, treasures wild) plus its leaders on display, minus
-/// the best opponent's. Other seats' buried pile cards are whatever the state holds: the
-/// greedy bot only ever evaluates a state redrawn from its own view.
+/// the best opponent's, and a penalty for each card in its hand, from 1 point at the start
+/// to 6 when the deck is empty. Other seats' buried pile cards are whatever the state
+/// holds: the greedy bot only ever evaluates a state redrawn from its own view.
+///
+/// The hand term makes the bot play its cards: the game ends only as cards leave the deck
+/// (C11, RULINGS C13), and a one-step bot that sees nothing to gain would otherwise move
+/// leaders or pass for ever. Late in the game, when no red card is left to support
+/// conflicts, leaders can knock each other out at no cost turn after turn; a card in hand
+/// then weighs more than a leader on the display (5 points), so the cards get played and
+/// the game ends.
 pub fn evaluate(game: &Cards, seat: Seat) -> i64 {
     let keys = game.keys();
     let value = |s: Seat| {
@@ -24,8 +32,13 @@ pub fn evaluate(game: &Cards, seat: Seat) -> i64 {
         .map(value)
         .max()
         .unwrap_or(0);
-    value(seat) - best_other
+    let out_of_deck = (DECK_CARDS - game.public().deck_size().min(DECK_CARDS)) as i64;
+    let hand = game.public().hand_size(seat) as i64;
+    value(seat) - best_other - hand * (DECK_CARDS as i64 + 5 * out_of_deck) / DECK_CARDS as i64
 }
+
+/// Civilization cards in the deck before the deal.
+const DECK_CARDS: u16 = 185;
 
 /// The greedy bot: [`GreedyBot`] with [`evaluate`].
 pub fn greedy_bot() -> GreedyBot<fn(&Cards, Seat) -> i64> {

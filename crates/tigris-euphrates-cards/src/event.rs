@@ -111,6 +111,12 @@ pub enum Event {
     },
     /// The game is over.
     GameEnded,
+    /// The turn that reached the configuration's turn limit ended (RULINGS G1): the game
+    /// ends on the limit.
+    TurnLimitReached {
+        /// The limit, in turns.
+        turns: u32,
+    },
 }
 
 fn card_name(card: Card) -> String {
@@ -173,6 +179,9 @@ impl fmt::Display for Event {
             }
             Event::TurnEnded { seat } => write!(f, "seat {seat}'s turn ends"),
             Event::GameEnded => f.write_str("the game ends"),
+            Event::TurnLimitReached { turns } => {
+                write!(f, "the turn limit ({turns} turns) is reached")
+            }
         }
     }
 }

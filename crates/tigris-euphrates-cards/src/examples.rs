@@ -18,7 +18,9 @@
 //! - `discarded N`, `kingdoms RANGES...` (such as `1-2 3 4-8`).
 //!
 //! A `[start]` section holds a [`crate::Config`] as text, `cards players N piles
-//! open|closed`: the scenario starts from [`Cards::new`], before any chance outcome.
+//! open|closed [turn-limit N]`: the scenario starts from [`Cards::new`], before any chance
+//! outcome. The shared `expect end rules|turn-limit` tells a game ended by the rules from
+//! one ended on the turn limit (RULINGS G1).
 
 use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 use mesopotamia_core::{Colour, Game};
@@ -40,6 +42,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "CARDS-PILE-ORDER",
     "CARDS-SCORE-OWN-LEADER",
     "CARDS-START",
+    "CARDS-TURN-LIMIT",
 );
 
 /// The case file of one example (the identifier's case does not matter).

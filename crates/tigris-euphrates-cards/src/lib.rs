@@ -4,17 +4,20 @@
 
 pub mod action;
 pub mod bots;
+mod config;
 pub mod event;
 pub mod examples;
 pub mod position;
+#[cfg(feature = "serde")]
+pub mod serialization;
 mod state;
 
 pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
+pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{
-    Card, Cards, CardsError, CardsView, Config, Conflict, ConflictKind, Leader, ParseConfigError,
-    Pending, Piece, Public,
+    Card, Cards, CardsError, CardsView, Conflict, ConflictKind, Leader, Pending, Piece, Public,
 };
 
 /// The shared core this crate implements, re-exported.

@@ -34,7 +34,11 @@ use core::str::FromStr;
 use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
 
 use crate::action::{Boat, COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
-use crate::state::{Card, Cards, Config, Conflict, ConflictKind, DECK, Leader, Piece, Public};
+use crate::config::{Config, MAX_TURN_LIMIT};
+use crate::state::{
+    Card, Cards, CardsError, Conflict, ConflictKind, DECK, HAND, Leader, Piece, Public,
+    REMOVED_WITH_TWO,
+};
 
 /// A position: plain data, possibly illegal. Build one with [`Position::from_game`] or by
 /// parsing text, and turn it into a game with [`Position::into_game`].
@@ -108,7 +112,41 @@ pub enum Violation {
     /// Two leaders of a colour in one kingdom while no conflict is being fought.
     #[error("two leaders of a colour share a kingdom at rest")]
     TwoLeaders,
+    /// A turn limit out of range (RULINGS G1).
+    #[error("turn limit {0}: it must be 1 to {MAX_TURN_LIMIT}")]
+    TurnLimit(u32),
+    /// A turn at or past the configuration's limit, or a game over on the limit before it.
+    #[error(
+        "turn {turn} with a turn limit of {limit} (turns count from 0; over on the limit only in turn {limit} - 1)"
+    )]
+    PastTurnLimit {
+        /// The turn of the position.
+        turn: u32,
+        /// The configuration's limit.
+        limit: u32,
+    },
+    /// Cards to draw or remove that the deck cannot give, or draws that overfill a hand.
+    #[error("{0}")]
+    Draws(String),
+    /// Conflict strengths or a commitment beyond what the display and a hand can hold.
+    #[error(
+        "a conflict with bases {attacker} and {defender} and {committed} committed: bases go up to {MAX_BASE}, commitments up to 8"
+    )]
+    ConflictStrength {
+        /// The attacker's base.
+        attacker: u8,
+        /// The defender's base.
+        defender: u8,
+        /// The attacker's commitment.
+        committed: u8,
+    },
+    /// A conflict of a seat against itself.
+    #[error("seat {0} in a conflict against itself")]
+    SelfConflict(Seat),
 }
+
+/// The most cards of one colour a kingdom can hold: 8 columns of 9 places and 7 links.
+pub const MAX_BASE: u8 = (COLUMNS * (COLUMN_CARDS + 1) + LINKS) as u8;
 
 const LEADER_LETTERS: [char; 4] = ['P', 'F', 'T', 'K'];
 
@@ -287,6 +325,18 @@ impl Position {
                 }
                 for c in Colour::ALL {
                     deck.put(c, d[c]);
+                    if found[c] + d[c] as u32 > DECK[c.index()] as u32 {
+                        v.push(Violation::Count {
+                            what: match c {
+                                Colour::Red => "red cards",
+                                Colour::Blue => "blue cards",
+                                Colour::Green => "green cards",
+                                Colour::Black => "black cards",
+                            },
+                            found: found[c] + d[c] as u32,
+                            expected: DECK[c.index()] as u32,
+                        });
+                    }
                 }
             }
             None => {
@@ -315,6 +365,59 @@ impl Position {
         }
         if p.active.index() >= n || p.actions_left > 2 {
             v.push(Violation::Turn);
+        }
+        if let Err(CardsError::TurnLimit(limit)) = p.config.check() {
+            v.push(Violation::TurnLimit(limit));
+        } else {
+            let limit = p.config.turn_limit;
+            let on_limit = p.ended_on_limit;
+            if p.turn >= limit || (on_limit && (!p.over || p.turn.saturating_add(1) != limit)) {
+                v.push(Violation::PastTurnLimit {
+                    turn: p.turn,
+                    limit,
+                });
+            }
+        }
+        // Draws and removals the deck must be able to give (a chance node always has an
+        // outcome), into hands of at most 8.
+        for s in 0..4 {
+            let size: u32 = self
+                .hands
+                .get(s)
+                .map_or(0, |h| h.values().iter().map(|&x| x as u32).sum());
+            if (s >= n && p.draws[s] > 0) || size + p.draws[s] as u32 > HAND as u32 {
+                v.push(Violation::Draws(format!(
+                    "seat {s} holds {size} cards and is to draw {}: a hand holds at most 8",
+                    p.draws[s]
+                )));
+            }
+        }
+        let removed_total: u32 = self.removed.values().iter().map(|&x| x as u32).sum();
+        let removing = p.removals_left as u32 + removed_total;
+        if (n == 2 && removing > REMOVED_WITH_TWO as u32) || (n != 2 && removing > 0) {
+            v.push(Violation::Draws(format!(
+                "{removing} cards removed or to remove: only 2 players remove {REMOVED_WITH_TWO}"
+            )));
+        }
+        let to_give = p.draws.iter().map(|&d| d as u32).sum::<u32>() + p.removals_left as u32;
+        if to_give > deck.total() {
+            v.push(Violation::Draws(format!(
+                "{to_give} cards to draw or remove, but the deck holds {}",
+                deck.total()
+            )));
+        }
+        if let Some(c) = &p.conflict {
+            let committed = c.attacker_commit.unwrap_or(0);
+            if c.attacker_base > MAX_BASE || c.defender_base > MAX_BASE || committed > HAND {
+                v.push(Violation::ConflictStrength {
+                    attacker: c.attacker_base,
+                    defender: c.defender_base,
+                    committed,
+                });
+            }
+            if c.attacker == c.defender {
+                v.push(Violation::SelfConflict(c.attacker));
+            }
         }
         let pending_seats = p
             .conflict
@@ -501,7 +604,8 @@ impl fmt::Display for Position {
             writeln!(f, "removals {}", p.removals_left)?;
         }
         if p.over {
-            writeln!(f, "over")?;
+            let on_limit = if p.ended_on_limit { " turn-limit" } else { "" };
+            writeln!(f, "over{on_limit}")?;
         }
         Ok(())
     }
@@ -522,9 +626,11 @@ impl FromStr for Position {
             .ok_or_else(|| err(1, "empty position".into()))?;
         let config: Config = header
             .parse()
-            .map_err(|e: crate::state::ParseConfigError| err(line, e.0))?;
+            .map_err(|e: crate::config::ParseConfigError| err(line, e.0))?;
+        // Out-of-range numbers are read here and reported by `into_game`.
         let mut game = Cards::new(Config {
             players: config.players.clamp(2, 4),
+            turn_limit: config.turn_limit.clamp(1, MAX_TURN_LIMIT),
             ..config
         })
         .map_err(|e| err(line, e.to_string()))?;
@@ -769,6 +875,10 @@ impl FromStr for Position {
                 }
                 ["removals", n] => p.removals_left = small(num(n)?)?,
                 ["over"] => p.over = true,
+                ["over", "turn-limit"] => {
+                    p.over = true;
+                    p.ended_on_limit = true;
+                }
                 _ => return Err(bad("unknown line")),
             }
         }

@@ -11,6 +11,7 @@ use mesopotamia_core::{
 use mesopotamia_core::{EventSink, NoEvents};
 use smallvec::SmallVec;
 
+use crate::config::Config;
 use crate::event::Event;
 
 use crate::action::{
@@ -23,76 +24,6 @@ pub const DECK: [u16; 4] = [65, 40, 40, 40];
 pub const HAND: u8 = 8;
 /// Cards removed unseen at setup with 2 players.
 pub const REMOVED_WITH_TWO: u8 = 30;
-
-/// Players and options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Config {
-    /// 2 to 4.
-    pub players: u8,
-    /// C12 option: VP piles sorted and visible to all.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub open_piles: bool,
-}
-
-impl Config {
-    /// A game for `players` players with face-down VP piles.
-    pub const fn new(players: u8) -> Config {
-        Config {
-            players,
-            open_piles: false,
-        }
-    }
-}
-
-/// The configuration as text, the first line of the position format:
-/// `cards players N piles open|closed`.
-///
-/// ```
-/// use tigris_euphrates_cards::Config;
-///
-/// let config: Config = "cards players 2 piles closed".parse().unwrap();
-/// assert_eq!(config, Config::new(2));
-/// assert_eq!(config.to_string(), "cards players 2 piles closed");
-/// assert!("cards players two piles closed".parse::<Config>().is_err());
-/// ```
-impl core::fmt::Display for Config {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let piles = if self.open_piles { "open" } else { "closed" };
-        write!(f, "cards players {} piles {piles}", self.players)
-    }
-}
-
-/// Text that is not a configuration (`cards players N piles open|closed`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ParseConfigError(pub String);
-
-impl core::str::FromStr for Config {
-    type Err = ParseConfigError;
-
-    /// Reads `cards players N piles open|closed`. Any player count that fits a byte is read;
-    /// [`Cards::new`] refuses those outside 2 to 4.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |m: String| ParseConfigError(m);
-        match s.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["cards", "players", n, "piles", piles] => Ok(Config {
-                players: n
-                    .parse()
-                    .map_err(|_| err(format!("bad player count `{n}`")))?,
-                open_piles: match *piles {
-                    "open" => true,
-                    "closed" => false,
-                    other => return Err(err(format!("piles are open or closed, not `{other}`"))),
-                },
-            }),
-            _ => Err(err(format!(
-                "expected `cards players N piles open|closed`, found `{}`",
-                s.trim()
-            ))),
-        }
-    }
-}
 
 /// A card on a VP pile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -130,6 +61,9 @@ pub enum CardsError {
     /// Player count out of range.
     #[error("{0} players: the card game seats 2 to 4")]
     Players(u8),
+    /// A turn limit out of range (RULINGS G1).
+    #[error("turn limit {0}: it must be 1 to {max}", max = crate::config::MAX_TURN_LIMIT)]
+    TurnLimit(u32),
     /// The action is not legal now.
     #[error("`{0}` is not legal now")]
     Illegal(Action),
@@ -213,9 +147,14 @@ pub enum Pending {
     Over,
 }
 
-/// Everything all seats see.
+/// Everything all seats see. Read from data only through validation (see
+/// [`serialization`](crate::serialization)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::serialization::PublicData")
+)]
 pub struct Public {
     pub(crate) config: Config,
     /// Whether each column is still headed by its treasure (else by a temple).
@@ -255,12 +194,15 @@ pub struct Public {
     pub(crate) draws: [u8; 4],
     pub(crate) removals_left: u8,
     pub(crate) over: bool,
+    /// Whether the game ended on the turn limit (RULINGS G1).
+    pub(crate) ended_on_limit: bool,
     pub(crate) turn: u32,
 }
 
-/// A game of Euphrat & Tigris, the card game.
+/// A game of Euphrat & Tigris, the card game. With the `serde` feature it is saved as its
+/// position text and read back through the position checks (see
+/// [`serialization`](crate::serialization)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cards {
     pub(crate) public: Public,
     pub(crate) hands: [ColourMap<u8>; 4],
@@ -424,6 +366,16 @@ impl Public {
         self.turn
     }
 
+    /// The number of cards in `seat`'s hand (0 for a seat not at the table).
+    pub fn hand_size(&self, seat: Seat) -> u8 {
+        self.hand_sizes.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether the game ended on the turn limit (RULINGS G1) rather than by the rules.
+    pub fn ended_on_limit(&self) -> bool {
+        self.ended_on_limit
+    }
+
     /// What is being decided.
     pub fn pending(&self) -> Pending {
         self.pending
@@ -528,9 +480,7 @@ impl Public {
 impl Cards {
     /// A new game: the deck is dealt by chance (with 2 players, 30 cards leave it unseen first).
     pub fn new(config: Config) -> Result<Cards, CardsError> {
-        if !(2..=4).contains(&config.players) {
-            return Err(CardsError::Players(config.players));
-        }
+        config.check()?;
         let n = config.players as usize;
         let deck = Bag::from_counts(&Colour::ALL.map(|c| (c, DECK[c.index()])));
         let mut draws = [0; 4];
@@ -565,6 +515,7 @@ impl Cards {
                 draws,
                 removals_left: removals,
                 over: false,
+                ended_on_limit: false,
                 turn: 0,
             },
             hands: [ColourMap::splat(0); 4],
@@ -1297,6 +1248,15 @@ impl Cards {
             p.over = true;
             return;
         }
+        // RULINGS G1: the turn that reaches the limit ends the game, scored as usual.
+        if p.turn.saturating_add(1) >= p.config.turn_limit {
+            p.over = true;
+            p.ended_on_limit = true;
+            ev.push(Event::TurnLimitReached {
+                turns: p.config.turn_limit,
+            });
+            return;
+        }
         for s in 0..p.seats() {
             p.draws[s] = HAND - p.hand_sizes[s].min(HAND);
         }
@@ -1365,9 +1325,11 @@ impl Cards {
     }
 }
 
-/// What one seat may know.
+/// What one seat may know. Read from data only through validation (see
+/// [`serialization`](crate::serialization)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "crate::serialization::ViewData"))]
 pub struct CardsView {
     /// The seat whose view this is.
     pub seat: Seat,
@@ -1476,9 +1438,20 @@ impl Game for Cards {
         (self.public.pending == Pending::Over).then(|| Standings::from_keys(&self.keys()))
     }
 
-    /// The rules set no limit (a player may pass forever); random play ends far below this.
+    /// The turn limit bounds the game (RULINGS G1). Setup takes at most 62 steps (30
+    /// removals, 32 draws); a turn at most 86: two actions of at most 25 decisions each (a
+    /// link card: 3 conflict orders, 4 conflicts of 2 supports and a bank offer, 8
+    /// treasures and a decline), 4 boat-banking offers and 32 draws.
     fn max_steps(&self) -> usize {
-        100_000
+        62 + 100 * self.public.config.turn_limit as usize
+    }
+
+    fn end_reason(&self) -> Option<mesopotamia_core::EndReason> {
+        (self.public.pending == Pending::Over).then_some(if self.public.ended_on_limit {
+            mesopotamia_core::EndReason::TurnLimit
+        } else {
+            mesopotamia_core::EndReason::Rules
+        })
     }
 
     fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {

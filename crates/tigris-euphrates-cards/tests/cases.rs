@@ -35,10 +35,7 @@ fn a_false_expectation_is_reported_with_its_line() {
 fn a_start_section_reads_the_configuration() {
     let game = Cards::from_start("  cards players 2 piles closed\n").unwrap();
     assert_eq!(game, Cards::new(Config::new(2)).unwrap());
-    let open = Config {
-        players: 4,
-        open_piles: true,
-    };
+    let open = Config::new(4).with_open_piles(true);
     assert_eq!(open.to_string(), "cards players 4 piles open");
     assert_eq!(open.to_string().parse::<Config>(), Ok(open));
     let first_line = game.to_string();
@@ -53,11 +50,23 @@ fn a_start_section_reads_the_configuration() {
         ),
         (
             "cards players 2",
-            "expected `cards players N piles open|closed`",
+            "expected `cards players N piles open|closed [turn-limit N]`",
         ),
         (
             "tigris players 2 piles closed",
-            "expected `cards players N piles open|closed`",
+            "expected `cards players N piles open|closed [turn-limit N]`",
+        ),
+        (
+            "cards players 2 piles closed turn-limit 0",
+            "turn limit 0: it must be 1 to 100000",
+        ),
+        (
+            "cards players 2 piles closed turn-limit many",
+            "bad turn limit `many`",
+        ),
+        (
+            "cards players 2 piles closed ziggurat",
+            "unknown options `ziggurat`",
         ),
         ("cards players x piles closed", "bad player count `x`"),
         (

@@ -85,14 +85,115 @@ mod kit {
     #[test]
     fn the_conformance_kit_passes() {
         run(Config::new(2), 40, 2);
-        run(
-            Config {
-                players: 3,
-                open_piles: true,
-            },
-            40,
-            3,
-        );
+        run(Config::new(3).with_open_piles(true), 40, 3);
         run(Config::new(4), 40, 4);
+    }
+}
+
+/// RULINGS G1: under policies that try not to end it (always pass, always the first or the
+/// last legal action, random), every game ends within its bound; passing for ever ends on
+/// the turn limit, scored.
+#[test]
+fn every_game_ends_even_when_the_players_stall() {
+    use mesopotamia_core::EndReason;
+    use mesopotamia_core::testkit::{Stalling, check_termination};
+    let is_pass = |a: &Action| *a == Action::Pass;
+    let mut rng = ChaCha8Rng::seed_from_u64(51);
+    for players in 2..=4 {
+        for policy in Stalling::ALL {
+            let config = Config::new(players).with_turn_limit(40);
+            let report = check_termination::<Cards, _>(&config, policy, is_pass, 2, &mut rng);
+            assert_eq!(report.games, 2, "{players} players, {policy:?}");
+            if policy == Stalling::Pass {
+                assert_eq!(report.on_limit, 2, "passing ends on the limit");
+            }
+        }
+    }
+    // At the default limit too, with the reason, the event and the standings.
+    let report =
+        check_termination::<Cards, _>(&Config::new(2), Stalling::Pass, is_pass, 1, &mut rng);
+    assert_eq!((report.games, report.on_limit), (1, 1));
+    assert!(report.longest_game > 1_000, "{report:?}");
+    let mut game = Cards::new(Config::new(3).with_turn_limit(2)).unwrap();
+    let mut events = Vec::new();
+    let mut outcomes = Vec::new();
+    while !game.is_terminal() {
+        if game.to_move() == ToMove::Chance {
+            game.chance_outcomes(&mut outcomes);
+            game.apply_chance(outcomes[0].0).unwrap();
+        } else {
+            game.apply_with_events(Action::Pass, &mut events).unwrap();
+        }
+    }
+    assert_eq!(game.public().turn(), 1);
+    assert!(game.public().ended_on_limit());
+    assert_eq!(game.end_reason(), Some(EndReason::TurnLimit));
+    assert!(game.standings().is_some());
+    assert!(
+        events.contains(&tigris_euphrates_cards::Event::TurnLimitReached { turns: 2 }),
+        "{events:?}"
+    );
+    assert_eq!(
+        Cards::new(Config::new(2).with_turn_limit(0)),
+        Err(tigris_euphrates_cards::CardsError::TurnLimit(0))
+    );
+}
+
+/// Saved states whose numbers were changed are refused, or play on without a panic.
+#[test]
+fn tampered_saved_states_are_refused_or_play_on() {
+    use mesopotamia_core::testkit::check_tampered_states;
+    let mut rng = ChaCha8Rng::seed_from_u64(53);
+    for players in 2..=4 {
+        let config = Config::new(players).with_open_piles(players == 3);
+        let report = check_tampered_states::<Cards, _>(&config, 3, 12, 60, &mut rng);
+        assert!(report.tried > 200, "{report:?}");
+        assert!(report.accepted > 0, "{report:?}");
+        assert!(report.accepted < report.tried, "{report:?}");
+    }
+}
+
+/// States, public parts and views go through JSON and back unchanged, at every step of
+/// random games.
+#[test]
+fn states_and_views_round_trip_through_json() {
+    use mesopotamia_core::Seat;
+    for (players, seed) in [(2u8, 61u64), (3, 62), (4, 63)] {
+        let config = Config::new(players).with_open_piles(players == 4);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Cards::new(config).unwrap();
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        let mut step = 0;
+        loop {
+            let json = serde_json::to_string(&game).unwrap();
+            let back: Cards =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("step {step}: {e}\n{game}"));
+            assert_eq!(back, game, "step {step}");
+            let public = serde_json::to_string(game.public()).unwrap();
+            let back: tigris_euphrates_cards::Public = serde_json::from_str(&public)
+                .unwrap_or_else(|e| panic!("step {step}, public: {e}\n{game}"));
+            assert_eq!(&back, game.public());
+            for seat in Seat::all(players as usize) {
+                let view = game.view(seat);
+                let json = serde_json::to_string(&view).unwrap();
+                let back: tigris_euphrates_cards::CardsView = serde_json::from_str(&json)
+                    .unwrap_or_else(|e| panic!("step {step}, view of {seat}: {e}\n{game}"));
+                assert_eq!(back, view);
+            }
+            match game.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(sample_weighted(&mut rng, &outcomes).unwrap())
+                        .unwrap();
+                }
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[uniform_below(&mut rng, legal.len() as u32) as usize])
+                        .unwrap();
+                }
+            }
+            step += 1;
+        }
     }
 }

@@ -52,7 +52,7 @@ proptest! {
     #[test]
     fn invariants_hold_after_every_step(seed in any::<u64>(), players in 2u8..=4, open_piles in any::<bool>()) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut game = Cards::new(Config { players, open_piles }).unwrap();
+        let mut game = Cards::new(Config::new(players).with_open_piles(open_piles)).unwrap();
         let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
         check(&game)?;
         while !game.is_terminal() {
@@ -79,11 +79,7 @@ fn positions_round_trip_through_text() {
     use tigris_euphrates_cards::Position;
     for (players, seed, open_piles) in [(2u8, 11u64, false), (3, 12, true), (4, 13, false)] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut game = Cards::new(Config {
-            players,
-            open_piles,
-        })
-        .unwrap();
+        let mut game = Cards::new(Config::new(players).with_open_piles(open_piles)).unwrap();
         let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
         let mut step = 0;
         loop {
