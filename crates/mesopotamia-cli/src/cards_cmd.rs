@@ -28,6 +28,10 @@ pub(crate) fn print_standings(state: &Cards) -> Result<(), String> {
         say!("the game is not over");
         return Ok(());
     };
+    if state.public().ended_on_limit() {
+        let limit = state.public().config().turn_limit;
+        say!("the game ended on the turn limit ({limit} turns), not by the rules");
+    }
     say!("standings (VP piles: red blue green black, treasures):");
     for seat in standings.seats_by_rank() {
         let pile = state.pile(seat);

@@ -388,6 +388,10 @@ pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
         say!("the game is not over");
         return Ok(());
     };
+    let limit = state.public().config().turn_limit;
+    if state.public().ended_on_limit() {
+        say!("the game ended on the turn limit ({limit} turns), not by the rules");
+    }
     say!("standings:");
     for seat in standings.seats_by_rank() {
         let vp = state.public().vp(seat);

@@ -674,3 +674,55 @@ fn mislabelled_and_oversized_records_are_refused_plainly() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// RULINGS G1: `--turn-limit` ends the game on the limit; the standings and the record say
+/// so; Sumeria has no turn limit.
+#[test]
+fn the_turn_limit_ends_the_game_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for game in ["tigris", "cards"] {
+        let record = dir.join(format!("{game}.json"));
+        let o = run(&[
+            "play",
+            game,
+            "--players",
+            "2",
+            "--turn-limit",
+            "3",
+            "--seed",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("the game ended on the turn limit (3 turns), not by the rules"),
+            "{game}: {}",
+            stdout(&o)
+        );
+        let text = std::fs::read_to_string(&record).unwrap();
+        assert!(
+            text.contains(r#""end": "turn-limit""#),
+            "{game}: {text:.400}"
+        );
+        assert!(text.contains(r#""turn_limit": 3"#), "{game}: {text:.400}");
+        let o = run(&["replay", record.to_str().unwrap()]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let o = run(&["play", game, "--turn-limit", "0"]);
+        assert!(!o.status.success());
+        assert!(
+            stderr(&o).contains("a turn limit of 0: it must be 1 to 100000"),
+            "{game}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["play", "sumeria", "--players", "3", "--turn-limit", "5"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--turn-limit is an option of tigris and cards, not of sumeria"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

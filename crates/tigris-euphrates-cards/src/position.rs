@@ -113,7 +113,7 @@ pub enum Violation {
     #[error("two leaders of a colour share a kingdom at rest")]
     TwoLeaders,
     /// A turn limit out of range (RULINGS G1).
-    #[error("turn limit {0}: it must be 1 to {MAX_TURN_LIMIT}")]
+    #[error("a turn limit of {0}: it must be 1 to {MAX_TURN_LIMIT}")]
     TurnLimit(u32),
     /// A turn at or past the configuration's limit, or a game over on the limit before it.
     #[error(

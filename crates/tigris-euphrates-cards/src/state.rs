@@ -62,7 +62,7 @@ pub enum CardsError {
     #[error("{0} players: the card game seats 2 to 4")]
     Players(u8),
     /// A turn limit out of range (RULINGS G1).
-    #[error("turn limit {0}: it must be 1 to {max}", max = crate::config::MAX_TURN_LIMIT)]
+    #[error("a turn limit of {0}: it must be 1 to {max}", max = crate::config::MAX_TURN_LIMIT)]
     TurnLimit(u32),
     /// The action is not legal now.
     #[error("`{0}` is not legal now")]

@@ -58,7 +58,7 @@ fn a_start_section_reads_the_configuration() {
         ),
         (
             "cards players 2 piles closed turn-limit 0",
-            "turn limit 0: it must be 1 to 100000",
+            "a turn limit of 0: it must be 1 to 100000",
         ),
         (
             "cards players 2 piles closed turn-limit many",
