@@ -63,6 +63,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "TE-FINAL-SCORING",
     "TE-START-ALTERNATIVE",
     "TE-START-CLASSIC",
+    "TE-TURN-LIMIT",
     "TE-ZIGGURAT",
     "TE-ZIGGURAT-DECLINED",
 );
