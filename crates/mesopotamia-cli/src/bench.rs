@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mesopotamia_core::Game;
-use mesopotamia_core::driver::random_playout;
+use mesopotamia_core::driver::{random_playout, random_positions};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::Serialize;
@@ -16,7 +16,7 @@ use tigris_euphrates_cards::Cards;
 use crate::{BenchArgs, GameName};
 
 /// Games whose every decision joins the fixed set of positions.
-const POSITION_GAMES: u64 = 8;
+const POSITION_GAMES: usize = 8;
 /// Each timed loop over the positions runs at least this long.
 const MIN_LOOP: Duration = Duration::from_millis(400);
 /// The unit of `utime` and `stime` in `/proc/self/stat` (`USER_HZ`, 100 on every Linux
@@ -40,7 +40,7 @@ struct Figures {
     ns_per_decision: f64,
     mean_decisions: f64,
     mean_chance_events: f64,
-    /// The fixed positions: every decision of the first `POSITION_GAMES` seeded games.
+    /// The fixed positions: every decision of `POSITION_GAMES` games seeded by `--seed`.
     positions: usize,
     /// Complete legal lists generated per second on the positions.
     legal_gens_per_sec: f64,
@@ -98,36 +98,6 @@ fn playouts<G: Game>(config: &G::Config, games: u64, seed: u64) -> Result<Playou
     Ok(totals)
 }
 
-/// Every decision of `POSITION_GAMES` uniform random games (seeds `seed`, `seed + 1`, ...,
-/// the first playouts' seeds).
-fn positions<G: Game>(config: &G::Config, seed: u64) -> Result<Vec<G>, String> {
-    let mut positions = Vec::new();
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    for i in 0..POSITION_GAMES {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i));
-        let mut state = G::new(config).map_err(|e| e.to_string())?;
-        for _ in 0..=state.max_steps() {
-            match state.to_move() {
-                mesopotamia_core::ToMove::Terminal => break,
-                mesopotamia_core::ToMove::Seat(_) => positions.push(state.clone()),
-                mesopotamia_core::ToMove::Chance => {}
-            }
-            let played = state
-                .play_random(&mut rng, &mut legal)
-                .map_err(|e| e.to_string())?
-                .is_some()
-                || state
-                    .play_chance_random(&mut rng, &mut outcomes)
-                    .map_err(|e| e.to_string())?
-                    .is_some();
-            if !played {
-                return Err(format!("game {i}: a position where nobody can move"));
-            }
-        }
-    }
-    Ok(positions)
-}
-
 /// Runs `pass` over and over for at least [`MIN_LOOP`]; returns the passes and the seconds.
 fn timed(mut pass: impl FnMut()) -> (u64, f64) {
     let start = Instant::now();
@@ -144,7 +114,10 @@ fn timed(mut pass: impl FnMut()) -> (u64, f64) {
 
 fn measure<G: Game>(args: &BenchArgs, config: &G::Config) -> Result<Figures, String> {
     let played = playouts::<G>(config, args.games, args.seed)?;
-    let positions = positions::<G>(config, args.seed)?;
+    // The fixed positions: every decision of a few seeded games.
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let positions = random_positions::<G, _>(config, POSITION_GAMES, &mut rng)
+        .map_err(|e| format!("collecting positions: {e}"))?;
     let count = positions.len().max(1) as f64;
 
     let mut legal = Vec::new();

@@ -208,6 +208,41 @@ pub fn random_playout<G: Game, R: RngCore + ?Sized>(
     legal: &mut Vec<G::Action>,
     outcomes: &mut Vec<(G::Chance, u32)>,
 ) -> Result<Playout, MatchError<G::Error>> {
+    play_out(game, rng, legal, outcomes, |_| {})
+}
+
+/// Every position where a seat is to move in `games` uniform random games of `config`
+/// (played as [`random_playout`] plays, one after the other with `rng`), in order: a fixed
+/// set of positions on which to time legal-list generation or cloning, as the CLI's `bench`
+/// and the criterion benchmarks do.
+///
+/// # Errors
+/// [`MatchError::Config`] when the configuration is refused; [`MatchError::Contract`] as
+/// for [`random_playout`].
+pub fn random_positions<G: Game, R: RngCore + ?Sized>(
+    config: &G::Config,
+    games: usize,
+    rng: &mut R,
+) -> Result<Vec<G>, MatchError<G::Error>> {
+    let mut positions = Vec::new();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut game = G::new(config).map_err(MatchError::Config)?;
+        play_out(&mut game, rng, &mut legal, &mut outcomes, |position| {
+            positions.push(position.clone())
+        })?;
+    }
+    Ok(positions)
+}
+
+/// [`random_playout`], calling `at_decision` on each position where a seat is to move.
+fn play_out<G: Game, R: RngCore + ?Sized>(
+    game: &mut G,
+    rng: &mut R,
+    legal: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Chance, u32)>,
+    mut at_decision: impl FnMut(&G),
+) -> Result<Playout, MatchError<G::Error>> {
     let mut done = Playout::default();
     let bound = game.max_steps() as u64;
     loop {
@@ -221,25 +256,26 @@ pub fn random_playout<G: Game, R: RngCore + ?Sized>(
             ToMove::Chance => match game.play_chance_random(rng, outcomes) {
                 Ok(Some(_)) => done.chance_events += 1,
                 Ok(None) => {
-                    return Err(MatchError::Contract(
-                        "a chance node without outcomes".into(),
-                    ));
+                    return Err(MatchError::Contract("a chance node without outcomes".into()));
                 }
                 Err(refused) => {
                     return Err(MatchError::Contract(format!("chance: {refused}")));
                 }
             },
-            ToMove::Seat(seat) => match game.play_random(rng, legal) {
-                Ok(Some(_)) => done.decisions += 1,
-                Ok(None) => {
-                    return Err(MatchError::Contract(format!(
-                        "seat {seat} to move without a legal action"
-                    )));
+            ToMove::Seat(seat) => {
+                at_decision(game);
+                match game.play_random(rng, legal) {
+                    Ok(Some(_)) => done.decisions += 1,
+                    Ok(None) => {
+                        return Err(MatchError::Contract(format!(
+                            "seat {seat} to move without a legal action"
+                        )));
+                    }
+                    Err(refused) => {
+                        return Err(MatchError::Contract(format!("seat {seat}: {refused}")));
+                    }
                 }
-                Err(refused) => {
-                    return Err(MatchError::Contract(format!("seat {seat}: {refused}")));
-                }
-            },
+            }
         }
     }
 }
