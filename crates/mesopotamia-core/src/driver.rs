@@ -256,7 +256,9 @@ fn play_out<G: Game, R: RngCore + ?Sized>(
             ToMove::Chance => match game.play_chance_random(rng, outcomes) {
                 Ok(Some(_)) => done.chance_events += 1,
                 Ok(None) => {
-                    return Err(MatchError::Contract("a chance node without outcomes".into()));
+                    return Err(MatchError::Contract(
+                        "a chance node without outcomes".into(),
+                    ));
                 }
                 Err(refused) => {
                     return Err(MatchError::Contract(format!("chance: {refused}")));

@@ -203,7 +203,25 @@ pub trait Game: Clone + PartialEq + Debug {
     ///
     /// The default samples, then plays through [`apply`](Game::apply); a game may override it
     /// to play its own sample without checking it again. An override must be equivalent to the
-    /// default: the same action, the same state after, the same use of the RNG.
+    /// default: the same action, the same state after, the same use of the RNG. The unchecked
+    /// apply it uses stays private to the game, as in this sketch:
+    ///
+    /// ```ignore
+    /// fn play_random<R: RngCore + ?Sized>(
+    ///     &mut self,
+    ///     rng: &mut R,
+    ///     _scratch: &mut Vec<Action>,
+    /// ) -> PlayedAction<Self> {
+    ///     // Exact: one draw of `uniform_below` over the legal count, as the reference draws.
+    ///     let count = self.legal_count();
+    ///     if count == 0 {
+    ///         return Ok(None);
+    ///     }
+    ///     let action = self.nth_legal(uniform_below(rng, count));
+    ///     self.play_trusted(action); // private: only ever given this game's own samples
+    ///     Ok(Some(action))
+    /// }
+    /// ```
     ///
     /// # Errors
     /// [`SampleRefused`] when the game refuses the action its own sampler drew (the state is
