@@ -1,91 +1,226 @@
-//! `bench`: uniform random playouts on one thread.
+//! `bench`: uniform random playouts on one thread through the games' fast paths, then
+//! legal-list generation and state clones timed on a fixed set of positions.
 
-use std::time::Instant;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use mesopotamia_core::Game;
-use mesopotamia_core::driver::random_playout;
+use mesopotamia_core::driver::{random_playout, random_positions};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use serde::Serialize;
 use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
+use tigris_euphrates_cards::Cards;
 
 use crate::{BenchArgs, GameName};
 
-/// Counts from a run of random playouts.
-#[derive(Default)]
-struct Totals {
+/// Games whose every decision joins the fixed set of positions.
+const POSITION_GAMES: usize = 8;
+/// Each timed loop over the positions runs at least this long.
+const MIN_LOOP: Duration = Duration::from_millis(400);
+/// The unit of `utime` and `stime` in `/proc/self/stat` (`USER_HZ`, 100 on every Linux
+/// architecture that reports it to user space).
+const CLOCK_TICKS_PER_SEC: f64 = 100.0;
+
+/// Everything `bench` measured, as printed with `--json`.
+#[derive(Debug, Serialize)]
+struct Figures {
+    game: &'static str,
+    players: u8,
+    /// Playouts, through `random_playout` (the games' fast paths).
     games: u64,
-    decisions: u64,
-    legal_gens: u64,
-    legal_actions: u64,
+    /// Wall time of the playouts.
+    seconds: f64,
+    /// Process CPU time (user + system) of the playouts; `None` where `/proc` is missing.
+    cpu_seconds: Option<f64>,
+    games_per_sec: f64,
+    decisions_per_sec: f64,
+    /// Wall time per decision (chance events included in the time).
+    ns_per_decision: f64,
+    mean_decisions: f64,
+    mean_chance_events: f64,
+    /// The fixed positions: every decision of `POSITION_GAMES` games seeded by `--seed`.
+    positions: usize,
+    /// Complete legal lists generated per second on the positions.
+    legal_gens_per_sec: f64,
+    /// Mean size of the complete legal list on the positions.
+    mean_legal_actions: f64,
+    /// Time to clone (and drop) one of the positions.
+    clone_ns: f64,
+    state_bytes: usize,
 }
 
-/// Plays `games` games from the initial position: every decision uniform over the full
-/// legal list, chance sampled by bag counts.
-fn playouts<G: Game>(config: &G::Config, games: u64, seed: u64) -> Result<Totals, String> {
-    let mut totals = Totals::default();
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
+/// Process CPU time so far (user + system), from `/proc/self/stat`; `None` where it cannot
+/// be read (not Linux). Its resolution is a clock tick, 10 ms.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces: count after it.
+    let (_, rest) = stat.rsplit_once(')')?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // `rest` starts at field 3 (state); utime and stime are fields 14 and 15.
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) as f64 / CLOCK_TICKS_PER_SEC)
+}
+
+/// Counts from the playouts.
+#[derive(Default)]
+struct Playouts {
+    games: u64,
+    decisions: u64,
+    chance_events: u64,
+    seconds: f64,
+    cpu_seconds: Option<f64>,
+}
+
+/// Plays `games` games from the initial position through the fast paths: every decision
+/// uniform over the complete legal list, chance sampled by its weights. Game `i` uses seed
+/// `seed + i`.
+fn playouts<G: Game>(config: &G::Config, games: u64, seed: u64) -> Result<Playouts, String> {
+    let mut totals = Playouts::default();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let cpu_start = process_cpu_seconds();
+    let start = Instant::now();
     for i in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i));
         let mut state = G::new(config).map_err(|e| e.to_string())?;
         let done = random_playout(&mut state, &mut rng, &mut legal, &mut outcomes)
-            .map_err(|e| e.to_string())?;
-        totals.legal_gens += done.decisions;
-        totals.legal_actions += done.legal_actions;
+            .map_err(|e| format!("game {i} (seed {}): {e}", seed.wrapping_add(i)))?;
         totals.decisions += done.decisions;
+        totals.chance_events += done.chance_events;
         totals.games += 1;
     }
+    totals.seconds = start.elapsed().as_secs_f64().max(1e-9);
+    totals.cpu_seconds = cpu_start
+        .zip(process_cpu_seconds())
+        .map(|(start, end)| (end - start).max(0.0));
     Ok(totals)
+}
+
+/// Runs `pass` over and over for at least [`MIN_LOOP`]; returns the passes and the seconds.
+fn timed(mut pass: impl FnMut()) -> (u64, f64) {
+    let start = Instant::now();
+    let mut passes = 0u64;
+    loop {
+        pass();
+        passes += 1;
+        let elapsed = start.elapsed();
+        if elapsed >= MIN_LOOP {
+            return (passes, elapsed.as_secs_f64());
+        }
+    }
+}
+
+fn measure<G: Game>(args: &BenchArgs, config: &G::Config) -> Result<Figures, String> {
+    let played = playouts::<G>(config, args.games, args.seed)?;
+    // The fixed positions: every decision of a few seeded games.
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let positions = random_positions::<G, _>(config, POSITION_GAMES, &mut rng)
+        .map_err(|e| format!("collecting positions: {e}"))?;
+    let count = positions.len().max(1) as f64;
+
+    let mut legal = Vec::new();
+    let mut listed = 0u64;
+    let (passes, list_secs) = timed(|| {
+        listed = 0;
+        for p in &positions {
+            black_box(p).legal_actions(&mut legal);
+            listed += black_box(legal.len()) as u64;
+        }
+    });
+    let (clone_passes, clone_secs) = timed(|| {
+        for p in &positions {
+            drop(black_box(black_box(p).clone()));
+        }
+    });
+
+    let games = played.games.max(1) as f64;
+    let decisions = played.decisions.max(1) as f64;
+    Ok(Figures {
+        game: args.game.name(),
+        players: args.options.players,
+        games: played.games,
+        seconds: played.seconds,
+        cpu_seconds: played.cpu_seconds,
+        games_per_sec: played.games as f64 / played.seconds,
+        decisions_per_sec: played.decisions as f64 / played.seconds,
+        ns_per_decision: played.seconds * 1e9 / decisions,
+        mean_decisions: played.decisions as f64 / games,
+        mean_chance_events: played.chance_events as f64 / games,
+        positions: positions.len(),
+        legal_gens_per_sec: passes as f64 * positions.len() as f64 / list_secs,
+        mean_legal_actions: listed as f64 / count,
+        clone_ns: clone_secs * 1e9 / (clone_passes as f64 * count),
+        state_bytes: std::mem::size_of::<G>(),
+    })
 }
 
 pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     args.options.only_for_tigris(args.game)?;
-    let start = Instant::now();
-    let (totals, state_bytes) = match args.game {
-        GameName::Tigris => (
-            playouts::<Tigris>(&args.options.tigris()?, args.games, args.seed)?,
-            std::mem::size_of::<Tigris>(),
-        ),
-        GameName::Cards => (
-            playouts::<tigris_euphrates_cards::Cards>(
-                &args.options.cards()?,
-                args.games,
-                args.seed,
-            )?,
-            std::mem::size_of::<tigris_euphrates_cards::Cards>(),
-        ),
-        GameName::Sumeria => (
-            playouts::<Sumeria>(&args.options.sumeria()?, args.games, args.seed)?,
-            std::mem::size_of::<Sumeria>(),
-        ),
+    let f = match args.game {
+        GameName::Tigris => measure::<Tigris>(args, &args.options.tigris()?)?,
+        GameName::Cards => measure::<Cards>(args, &args.options.cards()?)?,
+        GameName::Sumeria => measure::<Sumeria>(args, &args.options.sumeria()?)?,
     };
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    let games_per_sec = totals.games as f64 / secs;
-    let decisions_per_sec = totals.decisions as f64 / secs;
-    let legal_gens_per_sec = totals.legal_gens as f64 / secs;
-    let mean_legal = totals.legal_actions as f64 / totals.legal_gens.max(1) as f64;
-    let mean_decisions = totals.decisions as f64 / totals.games.max(1) as f64;
     if args.json {
-        say!(
-            "{{\"game\":\"{}\",\"players\":{},\"games\":{},\"seconds\":{secs:.3},\"games_per_sec\":{games_per_sec:.1},\"decisions_per_sec\":{decisions_per_sec:.1},\"legal_gens_per_sec\":{legal_gens_per_sec:.1},\"mean_legal_actions\":{mean_legal:.2},\"mean_decisions\":{mean_decisions:.2},\"state_bytes\":{state_bytes}}}",
-            args.game.name(),
-            args.options.players,
-            totals.games
-        );
-    } else {
-        say!(
-            "{} games of {} ({} players) in {secs:.2} s",
-            totals.games,
-            args.game.name(),
-            args.options.players
-        );
-        say!("games/s:                  {games_per_sec:.1}");
-        say!("decisions/s:              {decisions_per_sec:.1}");
-        say!("legal generations/s:      {legal_gens_per_sec:.1}");
-        say!("mean legal actions:       {mean_legal:.2}");
-        say!("mean decisions per game:  {mean_decisions:.2}");
-        say!("state size:               {state_bytes} bytes");
+        let line = serde_json::to_string(&f).map_err(|e| e.to_string())?;
+        say!("{line}");
+        return Ok(());
     }
+    let cpu = match f.cpu_seconds {
+        Some(cpu) => format!("{cpu:.2} s CPU"),
+        None => "CPU time unavailable".to_owned(),
+    };
+    say!(
+        "{} games of {} ({} players) in {:.2} s ({cpu}), through the fast paths",
+        f.games,
+        f.game,
+        f.players,
+        f.seconds
+    );
+    say!("games/s:                  {:.1}", f.games_per_sec);
+    say!("decisions/s:              {:.1}", f.decisions_per_sec);
+    say!("ns per decision:          {:.1}", f.ns_per_decision);
+    say!("mean decisions per game:  {:.2}", f.mean_decisions);
+    say!("mean chance events/game:  {:.2}", f.mean_chance_events);
+    say!(
+        "on {} fixed positions (every decision of {POSITION_GAMES} games):",
+        f.positions
+    );
+    say!("legal generations/s:      {:.1}", f.legal_gens_per_sec);
+    say!("mean legal actions:       {:.2}", f.mean_legal_actions);
+    say!("clone:                    {:.1} ns", f.clone_ns);
+    say!("state size:               {} bytes", f.state_bytes);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_time_is_read_and_grows_with_work() {
+        let Some(start) = process_cpu_seconds() else {
+            // Not Linux: nothing to read, and the bench says so.
+            assert!(!std::path::Path::new("/proc/self/stat").exists());
+            return;
+        };
+        let begin = Instant::now();
+        let mut x = 0u64;
+        loop {
+            for _ in 0..100_000 {
+                x = black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+            }
+            let now = process_cpu_seconds().expect("readable once, readable again");
+            assert!(now >= start, "CPU time went back from {start} to {now}");
+            if now > start {
+                break;
+            }
+            assert!(
+                begin.elapsed() < Duration::from_secs(30),
+                "30 s of work and the CPU time has not moved from {start}"
+            );
+        }
+    }
 }

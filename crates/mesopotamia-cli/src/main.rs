@@ -65,7 +65,9 @@ enum Command {
     /// Many games between bots on all cores: win rates with 95% intervals, mean scores,
     /// game lengths.
     Simulate(SimulateArgs),
-    /// Random playouts on one thread: games/s, decisions/s, legal-action generations/s.
+    /// Random playouts on one thread through the games' fast paths (games/s, decisions/s, ns
+    /// per decision, CPU time), then legal-list generations/s, the mean legal list and the
+    /// clone time on a fixed set of positions.
     Bench(BenchArgs),
     /// Validate a game record, then print the final position and standings.
     Replay {

@@ -101,17 +101,80 @@ fn bench_json_has_every_key() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 1);
+    let figures: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let number = |key: &str| {
+        figures[key]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{key} missing or not a number in {out}"))
+    };
     for key in [
+        "seconds",
         "games_per_sec",
         "decisions_per_sec",
+        "ns_per_decision",
         "legal_gens_per_sec",
-        "mean_legal_actions",
-        "mean_decisions",
+        "clone_ns",
     ] {
-        assert!(
-            out.contains(&format!("\"{key}\":")),
-            "{key} missing in {out}"
-        );
+        assert!(number(key) > 0.0, "{key} in {out}");
+    }
+    assert_eq!(figures["game"], "tigris");
+    assert_eq!(number("games"), 20.0);
+    assert_eq!(number("players"), 2.0);
+    assert_eq!(
+        number("state_bytes"),
+        std::mem::size_of::<tigris_euphrates::Tigris>() as f64
+    );
+    // Seeded playouts and positions: the same counts on every run.
+    let again: serde_json::Value = serde_json::from_str(&stdout(&run(&[
+        "bench",
+        "tigris",
+        "--players",
+        "2",
+        "--games",
+        "20",
+        "--seed",
+        "1",
+        "--json",
+    ])))
+    .unwrap();
+    for key in [
+        "mean_decisions",
+        "mean_chance_events",
+        "positions",
+        "mean_legal_actions",
+    ] {
+        assert!(number(key) > 1.0, "{key} in {out}");
+        assert_eq!(figures[key], again[key], "{key}");
+    }
+    // Time per decision and decisions per second describe the same playouts.
+    let product = number("ns_per_decision") * number("decisions_per_sec");
+    assert!((product / 1e9 - 1.0).abs() < 1e-6, "{out}");
+    // CPU time is a number on Linux, null where /proc cannot be read.
+    match &figures["cpu_seconds"] {
+        serde_json::Value::Number(n) => assert!(n.as_f64().unwrap() >= 0.0),
+        serde_json::Value::Null => assert!(!std::path::Path::new("/proc/self/stat").exists()),
+        other => panic!("cpu_seconds is {other}"),
+    }
+}
+
+#[test]
+fn bench_prints_every_figure() {
+    let o = run(&["bench", "sumeria", "--players", "3", "--games", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for line in [
+        "5 games of sumeria (3 players) in ",
+        "games/s:",
+        "decisions/s:",
+        "ns per decision:",
+        "mean decisions per game:",
+        "fixed positions (every decision of 8 games):",
+        "legal generations/s:",
+        "mean legal actions:",
+        "clone:",
+        "state size:",
+    ] {
+        assert!(out.contains(line), "`{line}` missing in\n{out}");
     }
 }
 

@@ -197,6 +197,18 @@ pub fn uniform_below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
     }
 }
 
+/// Picks one of `items` uniformly with [`uniform_below`] (one draw of it); `None` if there
+/// are none. The reference draw of a uniformly random legal action
+/// ([`Game::sample_legal_action`](crate::Game::sample_legal_action)).
+#[inline]
+pub fn pick_uniform<T: Copy, R: RngCore + ?Sized>(rng: &mut R, items: &[T]) -> Option<T> {
+    if items.is_empty() {
+        return None;
+    }
+    let n = u32::try_from(items.len()).unwrap_or(u32::MAX);
+    items.get(uniform_below(rng, n) as usize).copied()
+}
+
 /// Picks one outcome with probability proportional to its weight; `None` if the
 /// weights sum to zero.
 pub fn sample_weighted<T: Copy, R: RngCore + ?Sized>(

@@ -3,7 +3,6 @@
 
 use rand_core::RngCore;
 
-use crate::chance::sample_weighted;
 use crate::game::{Game, ToMove};
 use crate::record::{GameRecord, Step};
 use crate::seat::Seat;
@@ -168,35 +167,81 @@ pub struct MatchOutcome<G: Game> {
     pub record: GameRecord<G>,
 }
 
-/// Samples the pending chance event of `game` by its weights.
+/// Samples the pending chance event of `game` by its weights: [`Game::sample_chance`], kept
+/// as a function of the game.
 pub fn sample_chance<G: Game, R: RngCore + ?Sized>(
     game: &G,
     buffer: &mut Vec<(G::Chance, u32)>,
     rng: &mut R,
 ) -> Option<G::Chance> {
-    game.chance_outcomes(buffer);
-    sample_weighted(rng, buffer)
+    game.sample_chance(rng, buffer)
 }
 
 /// What a random playout did.
+///
+/// It does not count legal actions: a playout through the fast paths need not list them.
+/// The branching factor is measured by listing on positions of its own (the CLI's `bench`
+/// does so).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Playout {
     /// Decisions taken by seats.
     pub decisions: u64,
     /// Chance events resolved.
     pub chance_events: u64,
-    /// Legal actions listed over all decisions (their mean is the branching factor).
-    pub legal_actions: u64,
 }
 
 /// Plays `game` on to its end with every decision uniform over the complete legal list and
-/// chance sampled by weight: the reference workload of the benchmarks. The buffers are
-/// reused between calls to spare allocations.
+/// chance sampled by weight: the reference workload of the benchmarks. It goes through the
+/// fast paths [`Game::play_random`] and [`Game::play_chance_random`], so a game that
+/// overrides them plays without listing every action; with the defaults it draws exactly as
+/// the lists would. The buffers are the samplers' scratch space, reused between calls to
+/// spare allocations (what they hold afterwards is unspecified).
+///
+/// # Errors
+/// [`MatchError::Contract`] when the game breaks its contract: a seat to move without a
+/// legal action, a chance node without outcomes, a sampled action or outcome refused, or no
+/// end within [`Game::max_steps`].
 pub fn random_playout<G: Game, R: RngCore + ?Sized>(
     game: &mut G,
     rng: &mut R,
     legal: &mut Vec<G::Action>,
     outcomes: &mut Vec<(G::Chance, u32)>,
+) -> Result<Playout, MatchError<G::Error>> {
+    play_out(game, rng, legal, outcomes, |_| {})
+}
+
+/// Every position where a seat is to move in `games` uniform random games of `config`
+/// (played as [`random_playout`] plays, one after the other with `rng`), in order: a fixed
+/// set of positions on which to time legal-list generation or cloning, as the CLI's `bench`
+/// and the criterion benchmarks do.
+///
+/// # Errors
+/// [`MatchError::Config`] when the configuration is refused; [`MatchError::Contract`] as
+/// for [`random_playout`].
+pub fn random_positions<G: Game, R: RngCore + ?Sized>(
+    config: &G::Config,
+    games: usize,
+    rng: &mut R,
+) -> Result<Vec<G>, MatchError<G::Error>> {
+    let mut positions = Vec::new();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut game = G::new(config).map_err(MatchError::Config)?;
+        play_out(&mut game, rng, &mut legal, &mut outcomes, |position| {
+            positions.push(position.clone())
+        })?;
+    }
+    Ok(positions)
+}
+
+/// [`random_playout`], calling `at_decision` on each position where a seat is to move.
+fn play_out<G: Game, R: RngCore + ?Sized>(
+    game: &mut G,
+    rng: &mut R,
+    legal: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Chance, u32)>,
+    mut at_decision: impl FnMut(&G),
 ) -> Result<Playout, MatchError<G::Error>> {
     let mut done = Playout::default();
     let bound = game.max_steps() as u64;
@@ -208,30 +253,30 @@ pub fn random_playout<G: Game, R: RngCore + ?Sized>(
         }
         match game.to_move() {
             ToMove::Terminal => return Ok(done),
-            ToMove::Chance => {
-                let outcome = sample_chance(game, outcomes, rng)
-                    .ok_or_else(|| MatchError::Contract("a chance node without outcomes".into()))?;
-                game.apply_chance(outcome).map_err(|e| {
-                    MatchError::Contract(format!("chance outcome {outcome} refused: {e}"))
-                })?;
-                done.chance_events += 1;
-            }
-            ToMove::Seat(seat) => {
-                game.legal_actions(legal);
-                if legal.is_empty() {
-                    return Err(MatchError::Contract(format!(
-                        "seat {seat} to move without a legal action"
-                    )));
+            ToMove::Chance => match game.play_chance_random(rng, outcomes) {
+                Ok(Some(_)) => done.chance_events += 1,
+                Ok(None) => {
+                    return Err(MatchError::Contract(
+                        "a chance node without outcomes".into(),
+                    ));
                 }
-                let action = legal[crate::chance::uniform_below(rng, legal.len() as u32) as usize];
-                game.apply(action)
-                    .map_err(|error| MatchError::IllegalChoice {
-                        seat,
-                        action: action.to_string(),
-                        error,
-                    })?;
-                done.decisions += 1;
-                done.legal_actions += legal.len() as u64;
+                Err(refused) => {
+                    return Err(MatchError::Contract(format!("chance: {refused}")));
+                }
+            },
+            ToMove::Seat(seat) => {
+                at_decision(game);
+                match game.play_random(rng, legal) {
+                    Ok(Some(_)) => done.decisions += 1,
+                    Ok(None) => {
+                        return Err(MatchError::Contract(format!(
+                            "seat {seat} to move without a legal action"
+                        )));
+                    }
+                    Err(refused) => {
+                        return Err(MatchError::Contract(format!("seat {seat}: {refused}")));
+                    }
+                }
             }
         }
     }
@@ -296,11 +341,10 @@ fn play_on<G: Game, R: RngCore>(
         match state.to_move() {
             ToMove::Terminal => return Ok(()),
             ToMove::Chance => {
-                let outcome = sample_chance(state, &mut outcomes, rng)
+                let outcome = state
+                    .play_chance_random(rng, &mut outcomes)
+                    .map_err(|refused| MatchError::Contract(format!("chance: {refused}")))?
                     .ok_or_else(|| MatchError::Contract("a chance node without outcomes".into()))?;
-                state.apply_chance(outcome).map_err(|e| {
-                    MatchError::Contract(format!("chance outcome {outcome} refused: {e}"))
-                })?;
                 record.steps.push(Step::Chance(outcome));
             }
             ToMove::Seat(seat) => {

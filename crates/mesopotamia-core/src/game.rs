@@ -72,7 +72,36 @@ impl core::fmt::Display for EndReason {
 ///   `0..action_space_size()`;
 /// - [`view`](Game::view) of a seat does not change when [`resample_hidden`](Game::resample_hidden)
 ///   redraws what that seat cannot see;
-/// - a game ends within [`max_steps`](Game::max_steps) decisions and chance events.
+/// - a game ends within [`max_steps`](Game::max_steps) decisions and chance events;
+/// - the random-play fast paths agree with the lists (see below).
+///
+/// # Random play: the fast paths
+///
+/// Random playouts (benchmarks, Monte Carlo search, self-play) need one uniformly random legal
+/// action per decision, not the whole list. Four provided methods serve them, and a game may
+/// override each with something faster:
+///
+/// - [`sample_legal_action`](Game::sample_legal_action) draws a legal action of the seat to
+///   move, uniformly over [`legal_actions`](Game::legal_actions);
+/// - [`play_random`](Game::play_random) draws one and plays it, in one call;
+/// - [`sample_chance`](Game::sample_chance) draws an outcome of the pending chance event with
+///   probability proportional to its weight in [`chance_outcomes`](Game::chance_outcomes);
+/// - [`play_chance_random`](Game::play_chance_random) draws one and resolves it.
+///
+/// The defaults list and draw with [`chance::pick_uniform`](crate::chance::pick_uniform) and
+/// [`chance::sample_weighted`](crate::chance::sample_weighted): the *reference draws*. A game
+/// that overrides a sampler with one that draws exactly what the reference draws, using the
+/// RNG exactly as it does, keeps [`EXACT_SAMPLING`](Game::EXACT_SAMPLING) `true`; a game with
+/// another uniform sampler (a rejection sampler, say) sets it to `false`.
+///
+/// **A fast path never weakens safety.** [`apply`](Game::apply) checks every action it is
+/// given; only `play_random` and `play_chance_random` may skip that check, because they play
+/// what the game's own sampler has just produced, inside one call. There is no public way to
+/// play an unchecked action of the caller's, so no caller can corrupt a state. An override of
+/// `play_random` must be equivalent to `sample_legal_action` followed by `apply`: the same
+/// action, the same resulting state, the same use of the RNG (likewise for chance).
+///
+/// The conformance kit (`testkit::check_fast_paths`, feature `testkit`) checks all of this.
 pub trait Game: Clone + PartialEq + Debug {
     /// What fixes a game before it starts: player count, options, board.
     type Config: Clone + Debug + PartialEq;
@@ -87,6 +116,14 @@ pub trait Game: Clone + PartialEq + Debug {
 
     /// Short name of the game, stored in game records (`"tigris"`, `"cards"`, `"sumeria"`).
     const NAME: &'static str;
+
+    /// Whether [`sample_legal_action`](Game::sample_legal_action) and
+    /// [`sample_chance`](Game::sample_chance) (and so the `play_*` fast paths) draw exactly
+    /// what the reference draws of the defaults draw with the same RNG, using it the same way:
+    /// then a seeded random game is the same game through either path. `true` unless a game
+    /// overrides a sampler with a merely uniform one (a rejection sampler); the conformance
+    /// kit then tests uniformity instead of identity.
+    const EXACT_SAMPLING: bool = true;
 
     /// The initial state of a game of this configuration.
     fn new(config: &Self::Config) -> Result<Self, Self::Error>;
@@ -143,6 +180,106 @@ pub trait Game: Clone + PartialEq + Debug {
     /// hands, the order of a bag) redrawn at random, consistent with what it sees.
     fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self;
 
+    /// Draws a legal action of the seat to move, each with probability `1 / n` over the `n`
+    /// actions of [`legal_actions`](Game::legal_actions); `None` when no seat is to move
+    /// (chance, or the end).
+    ///
+    /// `scratch` is a buffer the sampler may use, so that a playout allocates nothing; what it
+    /// holds afterwards is unspecified. The default lists the actions into it and picks one
+    /// with [`chance::pick_uniform`](crate::chance::pick_uniform), the reference draw. A game
+    /// may override this with a faster sampler (see [the fast paths](Game#random-play-the-fast-paths)).
+    fn sample_legal_action<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions(scratch);
+        crate::chance::pick_uniform(rng, scratch)
+    }
+
+    /// Draws a legal action as [`sample_legal_action`](Game::sample_legal_action) does and
+    /// plays it; returns the action played, or `None` (the state untouched) when no seat is to
+    /// move.
+    ///
+    /// The default samples, then plays through [`apply`](Game::apply); a game may override it
+    /// to play its own sample without checking it again. An override must be equivalent to the
+    /// default: the same action, the same state after, the same use of the RNG. The unchecked
+    /// apply it uses stays private to the game, as in this sketch:
+    ///
+    /// ```ignore
+    /// fn play_random<R: RngCore + ?Sized>(
+    ///     &mut self,
+    ///     rng: &mut R,
+    ///     _scratch: &mut Vec<Action>,
+    /// ) -> PlayedAction<Self> {
+    ///     // Exact: one draw of `uniform_below` over the legal count, as the reference draws.
+    ///     let count = self.legal_count();
+    ///     if count == 0 {
+    ///         return Ok(None);
+    ///     }
+    ///     let action = self.nth_legal(uniform_below(rng, count));
+    ///     self.play_trusted(action); // private: only ever given this game's own samples
+    ///     Ok(Some(action))
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    /// [`SampleRefused`] when the game refuses the action its own sampler drew (the state is
+    /// then unchanged): a broken contract, a bug in the game.
+    fn play_random<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        scratch: &mut Vec<Self::Action>,
+    ) -> PlayedAction<Self> {
+        let Some(action) = self.sample_legal_action(rng, scratch) else {
+            return Ok(None);
+        };
+        self.apply(action).map_err(|error| SampleRefused {
+            sampled: action,
+            error,
+        })?;
+        Ok(Some(action))
+    }
+
+    /// Draws an outcome of the pending chance event with probability proportional to its
+    /// weight in [`chance_outcomes`](Game::chance_outcomes); `None` unless chance is to move.
+    ///
+    /// `scratch` is a buffer the sampler may use; what it holds afterwards is unspecified. The
+    /// default lists the outcomes into it and draws with
+    /// [`chance::sample_weighted`](crate::chance::sample_weighted), the reference draw.
+    fn sample_chance<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<(Self::Chance, u32)>,
+    ) -> Option<Self::Chance> {
+        self.chance_outcomes(scratch);
+        crate::chance::sample_weighted(rng, scratch)
+    }
+
+    /// Draws an outcome as [`sample_chance`](Game::sample_chance) does and resolves it;
+    /// returns the outcome, or `None` (the state untouched) unless chance is to move.
+    ///
+    /// The default samples, then resolves through [`apply_chance`](Game::apply_chance); an
+    /// override must be equivalent to it (the same outcome, state and use of the RNG).
+    ///
+    /// # Errors
+    /// [`SampleRefused`] when the game refuses the outcome its own sampler drew (the state is
+    /// then unchanged): a broken contract, a bug in the game.
+    fn play_chance_random<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        scratch: &mut Vec<(Self::Chance, u32)>,
+    ) -> PlayedChance<Self> {
+        let Some(outcome) = self.sample_chance(rng, scratch) else {
+            return Ok(None);
+        };
+        self.apply_chance(outcome).map_err(|error| SampleRefused {
+            sampled: outcome,
+            error,
+        })?;
+        Ok(Some(outcome))
+    }
+
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.to_move() == ToMove::Terminal
@@ -189,3 +326,24 @@ pub enum NotationError<E> {
     #[error("illegal action: {0}")]
     Illegal(E),
 }
+
+/// An action or chance outcome that a game's own sampler drew and the game then refused
+/// ([`Game::play_random`], [`Game::play_chance_random`]): the game broke its contract.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game refused `{sampled}`, drawn by its own sampler: {error}")]
+pub struct SampleRefused<T, E> {
+    /// What the sampler drew.
+    pub sampled: T,
+    /// The game's reason for refusing it.
+    pub error: E,
+}
+
+/// What [`Game::play_random`] returns: the action played (`None` when no seat is to move),
+/// or the game's refusal of its own sample.
+pub type PlayedAction<G> =
+    Result<Option<<G as Game>::Action>, SampleRefused<<G as Game>::Action, <G as Game>::Error>>;
+
+/// What [`Game::play_chance_random`] returns: the outcome resolved (`None` unless chance is
+/// to move), or the game's refusal of its own sample.
+pub type PlayedChance<G> =
+    Result<Option<<G as Game>::Chance>, SampleRefused<<G as Game>::Chance, <G as Game>::Error>>;

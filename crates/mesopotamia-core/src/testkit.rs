@@ -6,6 +6,14 @@
 //! clones equal; state and every view survive serde; views unchanged by resampling
 //! what they hide; the game ends within its bound; the record replays to the state.
 //!
+//! [`check_fast_paths`] checks the random-play fast paths of [`Game`]
+//! ([`sample_legal_action`](Game::sample_legal_action), [`play_random`](Game::play_random),
+//! [`sample_chance`](Game::sample_chance), [`play_chance_random`](Game::play_chance_random)):
+//! every draw is in the lists and each `play_*` call is its sampler followed by the checked
+//! `apply` ([`check_sampling`]), an exact sampler plays the very games of the reference
+//! draws ([`check_exact_sampler`]), and every sampler passes a chi-square test of uniformity
+//! ([`check_sampler_uniformity`]).
+//!
 //! Failures panic with a message naming the game, the step and the check, as a test
 //! helper should.
 
@@ -19,6 +27,13 @@ use crate::chance::{sample_weighted, uniform_below};
 use crate::game::{Game, ToMove};
 use crate::record::{GameRecord, Step};
 use crate::seat::Seat;
+
+mod sampling;
+pub use sampling::{
+    ExactReport, FastPathOptions, FastPathReport, SamplingReport, UniformityOptions,
+    UniformityReport, check_exact_sampler, check_fast_paths, check_sampler_uniformity,
+    check_sampling, chi_square_p_value,
+};
 
 /// How thorough [`check_conformance`] is.
 #[derive(Clone, Debug)]

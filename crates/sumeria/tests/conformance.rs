@@ -110,3 +110,19 @@ fn tampered_states_three_players() {
 fn tampered_states_four_players() {
     tamper(4, 14);
 }
+
+#[test]
+fn the_random_play_fast_paths_keep_their_contract() {
+    use mesopotamia_core::testkit::{FastPathOptions, check_fast_paths};
+    for (players, seed) in [(3u8, 143u64), (4, 144)] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let report = check_fast_paths::<Sumeria, _>(
+            &Config::new(players),
+            &FastPathOptions::default(),
+            &mut rng,
+        );
+        assert_eq!(report.sampling.games, 10);
+        let tested = report.uniformity.decisions + report.uniformity.chance_events;
+        assert_eq!(tested, 24, "{:?}", report.uniformity);
+    }
+}

@@ -197,3 +197,19 @@ fn states_and_views_round_trip_through_json() {
         }
     }
 }
+
+#[test]
+fn the_random_play_fast_paths_keep_their_contract() {
+    use mesopotamia_core::testkit::{FastPathOptions, check_fast_paths};
+    for (players, seed) in [(2u8, 141u64), (3, 142), (4, 143)] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let report = check_fast_paths::<Cards, _>(
+            &Config::new(players),
+            &FastPathOptions::default(),
+            &mut rng,
+        );
+        assert_eq!(report.sampling.games, 10);
+        let tested = report.uniformity.decisions + report.uniformity.chance_events;
+        assert_eq!(tested, 24, "{:?}", report.uniformity);
+    }
+}

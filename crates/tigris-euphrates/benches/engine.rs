@@ -1,59 +1,44 @@
-//! Engine speed: whole random playouts, legal-action generation, and cloning.
+//! Engine speed: whole random playouts through the fast paths, legal-list generation and
+//! cloning on a fixed set of positions (every decision of a few seeded random games, as in
+//! `mesopotamia bench`).
 //!
 //! `cargo bench -p tigris-euphrates`
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use mesopotamia_core::chance::{sample_weighted, uniform_below};
-use mesopotamia_core::driver::random_playout;
-use mesopotamia_core::{Game, ToMove};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use mesopotamia_core::Game;
+use mesopotamia_core::driver::{random_playout, random_positions};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates::{BoardKind, Config, Tigris};
 
-/// One uniform random game from the start; returns the number of decisions.
-fn playout(config: Config, rng: &mut ChaCha8Rng, legal: &mut Vec<tigris_euphrates::Action>) -> u64 {
+/// One uniform random game from the start through `random_playout` (the fast paths);
+/// returns the number of decisions.
+fn playout(
+    config: Config,
+    rng: &mut ChaCha8Rng,
+    legal: &mut Vec<tigris_euphrates::Action>,
+    outcomes: &mut Vec<(<Tigris as Game>::Chance, u32)>,
+) -> u64 {
     let mut game = Tigris::new(config).expect("valid config");
-    let mut outcomes = Vec::new();
-    random_playout(&mut game, rng, legal, &mut outcomes)
+    random_playout(&mut game, rng, legal, outcomes)
         .expect("a random game ends")
         .decisions
 }
 
-/// A position some way into a random game, with a seat to move.
-fn midgame(config: Config, steps: usize) -> Tigris {
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut game = Tigris::new(config).expect("valid config");
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    for _ in 0..steps {
-        match game.to_move() {
-            ToMove::Terminal => break,
-            ToMove::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                game.apply_chance(sample_weighted(&mut rng, &outcomes).expect("outcomes"))
-                    .expect("listed");
-            }
-            ToMove::Seat(_) => {
-                game.legal_actions(&mut legal);
-                game.apply(legal[uniform_below(&mut rng, legal.len() as u32) as usize])
-                    .expect("legal");
-            }
-        }
-    }
-    while game.to_move() == ToMove::Chance {
-        game.chance_outcomes(&mut outcomes);
-        game.apply_chance(outcomes[0].0).expect("listed");
-    }
-    game
+/// Every decision of 8 seeded random games.
+fn positions(config: Config) -> Vec<Tigris> {
+    random_positions::<Tigris, _>(&config, 8, &mut ChaCha8Rng::seed_from_u64(1))
+        .expect("random games end")
 }
 
 fn benches(c: &mut Criterion) {
     for players in [2u8, 3, 4] {
         c.bench_function(&format!("playout {players}p"), |b| {
             let mut rng = ChaCha8Rng::seed_from_u64(1);
-            let mut legal = Vec::new();
-            b.iter(|| playout(Config::new(players), &mut rng, &mut legal));
+            let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+            b.iter(|| playout(Config::new(players), &mut rng, &mut legal, &mut outcomes));
         });
     }
     // Every option at once, to compare with the base game's 3-player figure.
@@ -64,18 +49,34 @@ fn benches(c: &mut Criterion) {
         .with_english_variant(true);
     c.bench_function("playout 3p, every option", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut legal = Vec::new();
-        b.iter(|| playout(full, &mut rng, &mut legal));
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        b.iter(|| playout(full, &mut rng, &mut legal, &mut outcomes));
     });
-    let game = midgame(Config::new(2), 250);
-    c.bench_function("legal actions, 2p midgame", |b| {
-        let mut legal = Vec::new();
-        b.iter(|| {
-            black_box(&game).legal_actions(&mut legal);
-            legal.len()
+    // Per position: the throughput is in legal lists (or clones) per second.
+    for players in [2u8, 4] {
+        let positions = positions(Config::new(players));
+        let mut group = c.benchmark_group(format!("{players}p, {} positions", positions.len()));
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function("legal actions", |b| {
+            let mut legal = Vec::new();
+            b.iter(|| {
+                let mut listed = 0;
+                for p in &positions {
+                    black_box(p).legal_actions(&mut legal);
+                    listed += legal.len();
+                }
+                listed
+            });
         });
-    });
-    c.bench_function("clone state", |b| b.iter(|| black_box(&game).clone()));
+        group.bench_function("clone", |b| {
+            b.iter(|| {
+                for p in &positions {
+                    drop(black_box(black_box(p).clone()));
+                }
+            });
+        });
+        group.finish();
+    }
 }
 
 criterion_group! {
