@@ -1,11 +1,12 @@
 //! `bench`: uniform random playouts on one thread through the games' fast paths, then
-//! legal-list generation and state clones timed on a fixed set of positions.
+//! legal-list generation and state clones timed on a fixed set of positions; with `--mcts`,
+//! the search bot too.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use mesopotamia_core::Game;
 use mesopotamia_core::driver::{random_playout, random_positions};
+use mesopotamia_core::{Game, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::Serialize;
@@ -13,6 +14,7 @@ use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
 
+use crate::games::CliGame;
 use crate::{BenchArgs, GameName};
 
 /// Games whose every decision joins the fixed set of positions.
@@ -49,7 +51,22 @@ struct Figures {
     /// Time to clone (and drop) one of the positions.
     clone_ns: f64,
     state_bytes: usize,
+    /// With `--mcts`: the search bot at its default iterations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcts: Option<SearchFigures>,
 }
+
+/// The search bot timed on some of the fixed positions.
+#[derive(Debug, Serialize)]
+struct SearchFigures {
+    decisions: usize,
+    iterations_per_decision: u32,
+    iterations_per_sec: f64,
+    seconds_per_decision: f64,
+}
+
+/// Decisions the search bot is timed on.
+const SEARCH_DECISIONS: usize = 10;
 
 /// Process CPU time so far (user + system), from `/proc/self/stat`; `None` where it cannot
 /// be read (not Linux). Its resolution is a clock tick, 10 ms.
@@ -112,7 +129,44 @@ fn timed(mut pass: impl FnMut()) -> (u64, f64) {
     }
 }
 
-fn measure<G: Game>(args: &BenchArgs, config: &G::Config) -> Result<Figures, String> {
+/// The search bot's default decision on up to [`SEARCH_DECISIONS`] positions spread over
+/// `positions`.
+fn search<G: CliGame>(positions: &[G]) -> SearchFigures
+where
+    G::Config: Send + Sync,
+{
+    let step = (positions.len() / SEARCH_DECISIONS).max(1);
+    let mut decisions = 0;
+    let mut legal = Vec::new();
+    let start = Instant::now();
+    for (i, p) in positions
+        .iter()
+        .step_by(step)
+        .take(SEARCH_DECISIONS)
+        .enumerate()
+    {
+        let ToMove::Seat(seat) = p.to_move() else {
+            continue;
+        };
+        p.legal_actions(&mut legal);
+        let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+        black_box(p.hint(seat, &legal, &mut rng));
+        decisions += 1;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let n = decisions.max(1) as f64;
+    SearchFigures {
+        decisions,
+        iterations_per_decision: G::MCTS_ITERATIONS,
+        iterations_per_sec: n * f64::from(G::MCTS_ITERATIONS) / secs,
+        seconds_per_decision: secs / n,
+    }
+}
+
+fn measure<G: CliGame>(args: &BenchArgs, config: &G::Config) -> Result<Figures, String>
+where
+    G::Config: Send + Sync,
+{
     let played = playouts::<G>(config, args.games, args.seed)?;
     // The fixed positions: every decision of a few seeded games.
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
@@ -153,6 +207,7 @@ fn measure<G: Game>(args: &BenchArgs, config: &G::Config) -> Result<Figures, Str
         mean_legal_actions: listed as f64 / count,
         clone_ns: clone_secs * 1e9 / (clone_passes as f64 * count),
         state_bytes: std::mem::size_of::<G>(),
+        mcts: args.mcts.then(|| search(&positions)),
     })
 }
 
@@ -192,6 +247,15 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     say!("mean legal actions:       {:.2}", f.mean_legal_actions);
     say!("clone:                    {:.1} ns", f.clone_ns);
     say!("state size:               {} bytes", f.state_bytes);
+    if let Some(m) = &f.mcts {
+        say!(
+            "search bot ({} iterations per decision, one thread, {} decisions):",
+            m.iterations_per_decision,
+            m.decisions
+        );
+        say!("iterations/s:             {:.0}", m.iterations_per_sec);
+        say!("seconds per decision:     {:.3}", m.seconds_per_decision);
+    }
     Ok(())
 }
 

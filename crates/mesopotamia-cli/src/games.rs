@@ -9,7 +9,8 @@ use tigris_euphrates_cards::Cards;
 use crate::GameOptions;
 
 /// A game as the command line drives it.
-pub(crate) trait CliGame: Game + core::fmt::Display + Send + Sync + 'static
+pub(crate) trait CliGame:
+    Game<Action: Send + Sync> + core::fmt::Display + Send + Sync + 'static
 where
     Self::Config: Send + Sync,
 {
@@ -19,6 +20,18 @@ where
     fn record_json(record: &GameRecord<Self>) -> Result<String, String>;
     /// The game's greedy bot.
     fn greedy() -> Box<dyn Bot<Self> + Send>;
+    /// The MCTS bot's iterations per decision by default (`--bots mcts`): chosen so that a
+    /// decision takes well under a second on one core.
+    const MCTS_ITERATIONS: u32;
+    /// The game's search bot with `iterations` per decision.
+    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send>;
+    /// What the search bot would play for `seat`, and its share of the root visits.
+    fn hint(
+        &self,
+        seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+    ) -> Option<(Self::Action, f64)>;
     /// The figure `simulate` averages per seat (what the final ranking compares first).
     fn score(&self, seat: Seat) -> f64;
     /// What [`Self::score`] is, in words.
@@ -32,6 +45,23 @@ where
 }
 
 impl CliGame for Tigris {
+    const MCTS_ITERATIONS: u32 = tigris_euphrates::bots::MCTS_ITERATIONS;
+
+    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send> {
+        Box::new(tigris_euphrates::bots::mcts_bot(iterations))
+    }
+
+    fn hint(
+        &self,
+        seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+    ) -> Option<(Self::Action, f64)> {
+        tigris_euphrates::bots::mcts_bot(Self::MCTS_ITERATIONS)
+            .analyse(self, seat, legal, rng)
+            .map(|a| (a.choice, a.share()))
+    }
+
     fn record_json(record: &GameRecord<Self>) -> Result<String, String> {
         serde_json::to_string_pretty(record).map_err(|e| e.to_string())
     }
@@ -81,6 +111,23 @@ impl CliGame for Tigris {
 }
 
 impl CliGame for Cards {
+    const MCTS_ITERATIONS: u32 = tigris_euphrates_cards::bots::MCTS_ITERATIONS;
+
+    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send> {
+        Box::new(tigris_euphrates_cards::bots::mcts_bot(iterations))
+    }
+
+    fn hint(
+        &self,
+        seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+    ) -> Option<(Self::Action, f64)> {
+        tigris_euphrates_cards::bots::mcts_bot(Self::MCTS_ITERATIONS)
+            .analyse(self, seat, legal, rng)
+            .map(|a| (a.choice, a.share()))
+    }
+
     fn record_json(record: &GameRecord<Self>) -> Result<String, String> {
         serde_json::to_string_pretty(record).map_err(|e| e.to_string())
     }
@@ -148,6 +195,23 @@ impl CliGame for Cards {
 }
 
 impl CliGame for Sumeria {
+    const MCTS_ITERATIONS: u32 = sumeria::bots::MCTS_ITERATIONS;
+
+    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send> {
+        Box::new(sumeria::bots::mcts_bot(iterations))
+    }
+
+    fn hint(
+        &self,
+        seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+    ) -> Option<(Self::Action, f64)> {
+        sumeria::bots::mcts_bot(Self::MCTS_ITERATIONS)
+            .analyse(self, seat, legal, rng)
+            .map(|a| (a.choice, a.share()))
+    }
+
     fn record_json(record: &GameRecord<Self>) -> Result<String, String> {
         serde_json::to_string_pretty(record).map_err(|e| e.to_string())
     }

@@ -289,6 +289,10 @@ struct BenchArgs {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also time the search bot (`--bots mcts`) on 10 of the fixed positions: iterations/s
+    /// and seconds per decision, one thread.
+    #[arg(long)]
+    mcts: bool,
     /// Print one JSON object on one line.
     #[arg(long)]
     json: bool,

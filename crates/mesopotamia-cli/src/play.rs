@@ -3,7 +3,6 @@
 
 use std::io::Write as _;
 
-use clap::ValueEnum;
 use mesopotamia_core::rand_core::RngCore;
 use mesopotamia_core::{Bot, Game, MatchError, RandomBot, Seat, play_match};
 use rand_chacha::ChaCha8Rng;
@@ -13,19 +12,24 @@ use crate::games::CliGame;
 use crate::{PlayArgs, term};
 
 /// The bots the commands offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BotKind {
     /// Uniform over the legal actions.
     Random,
     /// One decision ahead with the game's evaluation.
     Greedy,
+    /// Information-set MCTS with this many iterations per decision (`None`: the game's
+    /// default).
+    Mcts(Option<u32>),
 }
 
 impl BotKind {
-    pub(crate) fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> String {
         match self {
-            BotKind::Random => "random",
-            BotKind::Greedy => "greedy",
+            BotKind::Random => "random".into(),
+            BotKind::Greedy => "greedy".into(),
+            BotKind::Mcts(None) => "mcts".into(),
+            BotKind::Mcts(Some(n)) => format!("mcts:{n}"),
         }
     }
 
@@ -36,6 +40,35 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Greedy => G::greedy(),
+            BotKind::Mcts(n) => G::mcts(n.unwrap_or(G::MCTS_ITERATIONS)),
+        }
+    }
+}
+
+impl core::str::FromStr for BotKind {
+    type Err = String;
+
+    /// `random`, `greedy`, `mcts` or `mcts:ITERATIONS`, in any letter case.
+    fn from_str(name: &str) -> Result<Self, String> {
+        let lower = name.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "random" => Ok(BotKind::Random),
+            "greedy" => Ok(BotKind::Greedy),
+            "mcts" => Ok(BotKind::Mcts(None)),
+            other => match other.strip_prefix("mcts:") {
+                Some(n) => match n.parse::<u32>() {
+                    Ok(n) if n >= 1 => Ok(BotKind::Mcts(Some(n))),
+                    _ => Err(format!(
+                        "bad iteration count in `{}` (mcts:N with N from 1 to {})",
+                        name.trim(),
+                        u32::MAX
+                    )),
+                },
+                None => Err(format!(
+                    "unknown bot `{}` (random, greedy, mcts or mcts:ITERATIONS)",
+                    name.trim()
+                )),
+            },
         }
     }
 }
@@ -44,10 +77,7 @@ impl BotKind {
 pub(crate) fn parse_bots(list: &str, seats: usize) -> Result<Vec<BotKind>, String> {
     let kinds = list
         .split(',')
-        .map(|name| {
-            BotKind::from_str(name.trim(), true)
-                .map_err(|_| format!("unknown bot `{}` (random or greedy)", name.trim()))
-        })
+        .map(str::parse::<BotKind>)
         .collect::<Result<Vec<_>, _>>()?;
     match kinds.len() {
         1 => Ok(vec![kinds[0]; seats]),
@@ -135,7 +165,7 @@ where
 /// A bot whose moves are printed as they are made.
 struct Narrated<G: Game> {
     bot: Box<dyn Bot<G> + Send>,
-    name: &'static str,
+    name: String,
 }
 
 impl<G: Game> Bot<G> for Narrated<G> {
@@ -162,6 +192,8 @@ impl<G: Game> Bot<G> for Narrated<G> {
 struct Person {
     colour: bool,
     gave_up: Option<String>,
+    /// Hints given so far (each search gets its own seed).
+    hints: u64,
 }
 
 impl Person {
@@ -169,6 +201,7 @@ impl Person {
         Person {
             colour,
             gave_up: None,
+            hints: 0,
         }
     }
 
@@ -209,6 +242,20 @@ impl Person {
             }
             if text == "?" || text == "help" {
                 print_legal::<G>(legal)?;
+                say!("(type `hint` to see what the search bot would play)");
+                continue;
+            }
+            if text.eq_ignore_ascii_case("hint") {
+                // A search of its own seed: asking for a hint changes nothing in the game.
+                let mut rng = ChaCha8Rng::seed_from_u64(self.hints);
+                self.hints += 1;
+                match game.hint(seat, legal, &mut rng) {
+                    Some((action, share)) => say!(
+                        "hint: {action} ({:.0}% of the search's visits)",
+                        100.0 * share
+                    ),
+                    None => say!("hint: nothing to choose"),
+                }
                 continue;
             }
             match text.parse::<G::Action>() {

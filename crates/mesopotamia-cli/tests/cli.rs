@@ -789,3 +789,67 @@ fn the_turn_limit_ends_the_game_and_says_so() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The search bot plays in `play` and `simulate` (`mcts` and `mcts:N`), and a person can ask
+/// it for a hint.
+#[test]
+fn the_search_bot_plays_and_hints() {
+    let o = run(&[
+        "simulate",
+        "sumeria",
+        "--players",
+        "3",
+        "--bots",
+        "mcts:30,greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(r#""bot":"mcts:30""#), "{}", stdout(&o));
+    let o = run(&[
+        "play",
+        "tigris",
+        "--players",
+        "2",
+        "--bots",
+        "MCTS:20",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&["play", "cards", "--players", "2", "--bots", "mcts:0"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("bad iteration count in `mcts:0`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["play", "cards", "--players", "2", "--bots", "alphazero"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("unknown bot `alphazero` (random, greedy, mcts or mcts:ITERATIONS)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_with_input(
+        &[
+            "play",
+            "sumeria",
+            "--players",
+            "3",
+            "--human",
+            "0",
+            "--seed",
+            "2",
+        ],
+        "hint\nhint\n",
+    );
+    let out = stdout(&o);
+    assert_eq!(out.matches("hint: ").count(), 2, "{out}");
+    assert!(out.contains("% of the search's visits)"), "{out}");
+}

@@ -9,6 +9,7 @@ pub mod driver;
 pub mod events;
 pub mod game;
 pub mod geometry;
+pub mod mcts;
 pub mod record;
 pub mod scoring;
 pub mod seat;

@@ -1,5 +1,6 @@
 //! A greedy bot for Sumeria: one decision ahead, with a simple evaluation.
 
+use mesopotamia_core::mcts::{MctsBot, MctsConfig};
 use mesopotamia_core::{GreedyBot, Seat};
 
 use crate::state::Sumeria;
@@ -32,4 +33,15 @@ pub fn evaluate(game: &Sumeria, seat: Seat) -> i64 {
 /// The greedy bot: [`GreedyBot`] with [`evaluate`].
 pub fn greedy_bot() -> GreedyBot<fn(&Sumeria, Seat) -> i64> {
     GreedyBot::new(evaluate)
+}
+
+/// Iterations per decision of [`mcts_bot`] by default: a decision takes well under a second
+/// on one core.
+pub const MCTS_ITERATIONS: u32 = 2000;
+
+/// The search bot: the core's information-set MCTS ([`mesopotamia_core::mcts`]) with this
+/// game's settings, `iterations` per decision.
+/// Sumeria's random endings are short and informative: rollouts go to the end of the game.
+pub fn mcts_bot(iterations: u32) -> MctsBot<Sumeria> {
+    MctsBot::new(MctsConfig::iterations(iterations))
 }

@@ -213,3 +213,31 @@ fn the_random_play_fast_paths_keep_their_contract() {
         assert_eq!(tested, 24, "{:?}", report.uniformity);
     }
 }
+
+/// The search bot decides the same in two states its seat cannot tell apart (the hidden
+/// part redrawn), with the same seed; a bot that looks at the hidden part is caught.
+#[test]
+fn the_search_bot_never_peeks() {
+    use mesopotamia_core::testkit::check_no_peeking;
+    use mesopotamia_core::{Bot, Game, Seat};
+    let mut rng = ChaCha8Rng::seed_from_u64(71);
+    let search = |g: &Cards, seat: Seat, legal: &[<Cards as Game>::Action], seed: u64| {
+        let mut bot = tigris_euphrates_cards::bots::mcts_bot(200);
+        bot.choose(g, seat, legal, &mut ChaCha8Rng::seed_from_u64(seed))
+    };
+    let report = check_no_peeking::<Cards, _>(&Config::new(2), 1, 20, search, &mut rng);
+    assert!(report.decisions >= 3, "{report:?}");
+    assert!(report.hidden_differs > 0, "{report:?}");
+    // A bot that lets the whole state (hidden part included) pick its action.
+    let peeking = |g: &Cards, _: Seat, legal: &[<Cards as Game>::Action], _: u64| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{g:?}").hash(&mut h);
+        legal[(h.finish() % legal.len() as u64) as usize]
+    };
+    let caught = std::panic::catch_unwind(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(72);
+        check_no_peeking::<Cards, _>(&Config::new(2), 1, 20, peeking, &mut rng)
+    });
+    assert!(caught.is_err(), "the peeking bot was not caught");
+}

@@ -1,5 +1,6 @@
 //! A greedy bot for Tigris & Euphrates: one decision ahead, with a simple evaluation.
 
+use mesopotamia_core::mcts::{MctsBot, MctsConfig};
 use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::{Colour, GreedyBot, Seat};
 
@@ -42,4 +43,28 @@ fn value(p: &Public, seat: Seat) -> i64 {
 /// The greedy bot: [`GreedyBot`] with [`evaluate`].
 pub fn greedy_bot() -> GreedyBot<fn(&Tigris, Seat) -> i64> {
     GreedyBot::new(evaluate)
+}
+
+/// Iterations per decision of [`mcts_bot`] by default: a decision takes well under a second
+/// on one core.
+pub const MCTS_ITERATIONS: u32 = 10_000;
+const DEPTH: u32 = 0;
+const SCALE: f64 = 40.0;
+const EXPLORATION: f64 = 0.1;
+
+/// The search bot: the core's information-set MCTS ([`mesopotamia_core::mcts`]) with this
+/// game's settings, `iterations` per decision.
+/// Random endings of Tigris & Euphrates say little about a position (a random game's weakest
+/// colour is noise), so the search stops where the tree does and scores each seat by
+/// [`evaluate`] (payoff `logistic(evaluate / 40)`: one VP of the weakest colour is 80),
+/// exploring little (constant 0.1) since those payoffs differ by little. Against three
+/// greedy bots it won 7 of 8 games at 4 players in a first trial.
+pub fn mcts_bot(iterations: u32) -> MctsBot<Tigris> {
+    MctsBot::new(
+        MctsConfig::iterations(iterations)
+            .with_rollout_depth(DEPTH)
+            .with_evaluation_scale(SCALE)
+            .with_exploration(EXPLORATION),
+    )
+    .with_evaluation(evaluate)
 }

@@ -1,0 +1,569 @@
+//! A search bot for any [`Game`]: information-set Monte Carlo tree search.
+//!
+//! Each iteration plays one imagined game from the decision at hand:
+//!
+//! 1. **Determinization.** What the bot's seat cannot see (other hands, the order of a bag)
+//!    is redrawn with [`Game::resample_hidden`] from its own seat, so the search never uses
+//!    the hidden part of the real state: two states with the same view for the bot's seat
+//!    give the same decision with the same seed.
+//! 2. **Selection.** The tree is keyed by the actions played, not by states ("open loop"):
+//!    chance outcomes are drawn by weight on the way down and are not nodes, so one node
+//!    stands for every state the same actions can lead to. At each node the seat to move in
+//!    the imagined game picks, among the actions legal there, the one with the best UCT
+//!    score for *its own* mean payoff, so every seat plays for itself in 3 and 4 player games.
+//!    An action's exploration term counts how often it was legal when its node was visited
+//!    (its availability), since the legal set changes with the imagined hidden state.
+//! 3. **Expansion** of one action not tried yet at the node, chosen at random.
+//! 4. **Rollout** to the end of the game by uniformly random play through the games' fast
+//!    path ([`Game::play_random`], [`Game::play_chance_random`]).
+//! 5. **Backup** of every seat's payoff ([`Standings::payoff`](crate::Standings::payoff):
+//!    1 for sole first, 0 for sole last, shared ranks sharing) along the path.
+//!
+//! The decision is the root action visited most. With several threads, each searches its
+//! own tree from its own seed (root parallelism) and the visits are added up; the result
+//! depends on the seed and the thread count, not on timing, unless a time budget is set.
+//!
+//! ```
+//! use mesopotamia_core::mcts::{MctsBot, MctsConfig};
+//! # use mesopotamia_core::Game;
+//! # fn demo<G: Game + Send + Sync>(game: &G, seat: mesopotamia_core::Seat, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::RngCore) where G::Action: Send + Sync {
+//! let mut bot = MctsBot::new(MctsConfig::iterations(400));
+//! let analysis = bot.analyse(game, seat, legal, rng);
+//! println!("{} ({:.0}% of the visits)", analysis.choice, 100.0 * analysis.share());
+//! # }
+//! ```
+
+use std::time::{Duration, Instant};
+
+use rand_core::RngCore;
+
+use crate::driver::Bot;
+use crate::game::{Game, ToMove};
+use crate::seat::{MAX_SEATS, Seat};
+
+/// How much a search may do per decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct MctsConfig {
+    /// Iterations per decision, over all threads (at least 1).
+    pub iterations: u32,
+    /// A time limit per decision: the search stops at whichever of the two comes first.
+    /// Searches with a time limit are not reproducible.
+    pub time: Option<Duration>,
+    /// The UCT exploration constant (payoffs lie in `[0, 1]`).
+    pub exploration: f64,
+    /// Threads searching separate trees (root parallelism); 1 searches on the caller's
+    /// thread.
+    pub threads: usize,
+    /// With an evaluation ([`MctsBot::with_evaluation`]): random decisions played after the
+    /// tree before the evaluation ranks the seats. Without one, rollouts go to the end.
+    pub rollout_depth: u32,
+    /// With an evaluation: the value difference that moves a seat's payoff from 0.5 to
+    /// about 0.73 (payoff = logistic(value / scale)).
+    pub evaluation_scale: f64,
+}
+
+impl MctsConfig {
+    /// A search of `iterations` iterations per decision on one thread.
+    pub const fn iterations(iterations: u32) -> MctsConfig {
+        MctsConfig {
+            iterations,
+            time: None,
+            exploration: 0.7,
+            threads: 1,
+            rollout_depth: 0,
+            evaluation_scale: 1.0,
+        }
+    }
+
+    /// The same with another evaluation scale (see [`MctsConfig::evaluation_scale`]).
+    pub const fn with_evaluation_scale(mut self, scale: f64) -> MctsConfig {
+        self.evaluation_scale = scale;
+        self
+    }
+
+    /// The same with `decisions` random decisions before an evaluation (see
+    /// [`MctsBot::with_evaluation`]).
+    pub const fn with_rollout_depth(mut self, decisions: u32) -> MctsConfig {
+        self.rollout_depth = decisions;
+        self
+    }
+
+    /// The same with a time limit per decision.
+    pub const fn with_time(mut self, time: Duration) -> MctsConfig {
+        self.time = Some(time);
+        self
+    }
+
+    /// The same with another exploration constant.
+    pub const fn with_exploration(mut self, c: f64) -> MctsConfig {
+        self.exploration = c;
+        self
+    }
+
+    /// The same on `threads` threads (at least 1).
+    pub const fn with_threads(mut self, threads: usize) -> MctsConfig {
+        self.threads = threads;
+        self
+    }
+}
+
+/// What a search found at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<A> {
+    /// The action chosen: the one visited most (ties to the first in the legal order).
+    pub choice: A,
+    /// Each legal action with its visits and the mean payoff it brought the deciding seat,
+    /// most visited first.
+    pub actions: Vec<(A, u32, f64)>,
+    /// Iterations done.
+    pub iterations: u32,
+}
+
+impl<A: PartialEq> Analysis<A> {
+    /// The chosen action's share of the root visits.
+    pub fn share(&self) -> f64 {
+        let total: u32 = self.actions.iter().map(|a| a.1).sum();
+        let chosen = self
+            .actions
+            .iter()
+            .find(|a| a.0 == self.choice)
+            .map_or(0, |a| a.1);
+        if total == 0 {
+            0.0
+        } else {
+            f64::from(chosen) / f64::from(total)
+        }
+    }
+}
+
+/// How good a state looks for a seat (higher is better), as a game's greedy bot judges it.
+pub type Evaluation<G> = fn(&G, Seat) -> i64;
+
+/// The information-set MCTS bot (see the [module](self) documentation).
+pub struct MctsBot<G: Game> {
+    config: MctsConfig,
+    evaluation: Option<Evaluation<G>>,
+}
+
+impl<G: Game> Clone for MctsBot<G> {
+    fn clone(&self) -> Self {
+        MctsBot {
+            config: self.config,
+            evaluation: self.evaluation,
+        }
+    }
+}
+
+impl<G: Game> core::fmt::Debug for MctsBot<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MctsBot")
+            .field("config", &self.config)
+            .field("evaluation", &self.evaluation.is_some())
+            .finish()
+    }
+}
+
+impl<G: Game> MctsBot<G> {
+    /// A bot searching as `config` says, with rollouts to the end of the game.
+    pub const fn new(config: MctsConfig) -> MctsBot<G> {
+        MctsBot {
+            config,
+            evaluation: None,
+        }
+    }
+
+    /// The same, but a rollout stops after [`MctsConfig::rollout_depth`] random decisions
+    /// and each seat's payoff is `logistic(evaluation(state, seat) / evaluation_scale)` (an
+    /// evaluation is a seat's margin over its best opponent, so that a lead gives more than
+    /// 0.5). A game that ends sooner is scored by its standings. Games whose random endings
+    /// say little about a position (Tigris & Euphrates: a random game's score is noise)
+    /// search much better this way.
+    pub const fn with_evaluation(mut self, evaluation: Evaluation<G>) -> MctsBot<G> {
+        self.evaluation = Some(evaluation);
+        self
+    }
+
+    /// The bot's configuration.
+    pub const fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Searches the decision of `seat` among `legal` (the legal actions of `game`, which
+    /// `seat` is to play) and reports the visits; `None` when there is nothing to choose
+    /// (`legal` empty).
+    pub fn analyse(
+        &self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> Option<Analysis<G::Action>>
+    where
+        G: Send + Sync,
+        G::Action: Send + Sync,
+    {
+        let first = *legal.first()?;
+        let threads = self.config.threads.max(1);
+        let iterations = self.config.iterations.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
+        let deadline = self.config.time.map(|t| Instant::now() + t);
+        let per_thread = |t: usize| {
+            // Iterations split evenly, the first threads taking the remainder.
+            let share =
+                iterations / threads as u32 + u32::from((t as u32) < iterations % threads as u32);
+            let mut search = Search::new(game, seat, &self.config, self.evaluation, seeds[t]);
+            search.run(share.max(1), deadline);
+            search.root_visits(legal)
+        };
+        let results: Vec<(Vec<(u32, f64)>, u32)> = if threads == 1 {
+            vec![per_thread(0)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| scope.spawn(move || per_thread(t)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            })
+        };
+        let mut visits = vec![0u32; legal.len()];
+        let mut reward = vec![0f64; legal.len()];
+        let mut done = 0;
+        for (per_action, n) in &results {
+            done += n;
+            for (i, (v, r)) in per_action.iter().enumerate() {
+                visits[i] += v;
+                reward[i] += r;
+            }
+        }
+        let mut best = 0;
+        for i in 1..legal.len() {
+            if visits[i] > visits[best] {
+                best = i;
+            }
+        }
+        let mut actions: Vec<(G::Action, u32, f64)> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let mean = if visits[i] == 0 {
+                    0.0
+                } else {
+                    reward[i] / f64::from(visits[i])
+                };
+                (a, visits[i], mean)
+            })
+            .collect();
+        actions.sort_by_key(|a| std::cmp::Reverse(a.1));
+        Some(Analysis {
+            choice: legal.get(best).copied().unwrap_or(first),
+            actions,
+            iterations: done,
+        })
+    }
+}
+
+impl<G> Bot<G> for MctsBot<G>
+where
+    G: Game + Send + Sync,
+    G::Action: Send + Sync,
+{
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        match legal {
+            [only] => *only,
+            _ => match self.analyse(game, seat, legal, rng) {
+                Some(analysis) => analysis.choice,
+                // The driver never asks without a legal action; nothing better to give.
+                None => legal[0],
+            },
+        }
+    }
+}
+
+/// One action's statistics at a node.
+struct Edge<A> {
+    action: A,
+    visits: u32,
+    /// Times the action was legal when its node was visited.
+    available: u32,
+    /// Sum of each seat's payoff over the iterations through this edge.
+    reward: [f64; MAX_SEATS],
+    /// The node reached, once expanded.
+    child: Option<u32>,
+}
+
+/// A node: the actions tried from it, sorted by action.
+struct Node<A> {
+    edges: Vec<Edge<A>>,
+}
+
+/// One tree and its random source.
+struct Search<'g, G: Game> {
+    root_state: &'g G,
+    seat: Seat,
+    exploration: f64,
+    rollout_depth: u32,
+    scale: f64,
+    evaluation: Option<Evaluation<G>>,
+    nodes: Vec<Node<G::Action>>,
+    rng: SplitMix64,
+    legal: Vec<G::Action>,
+    outcomes: Vec<(G::Chance, u32)>,
+    iterations: u32,
+}
+
+impl<'g, G: Game> Search<'g, G> {
+    fn new(
+        root_state: &'g G,
+        seat: Seat,
+        config: &MctsConfig,
+        evaluation: Option<Evaluation<G>>,
+        seed: u64,
+    ) -> Self {
+        Search {
+            root_state,
+            seat,
+            exploration: config.exploration,
+            rollout_depth: config.rollout_depth,
+            scale: if config.evaluation_scale > 0.0 {
+                config.evaluation_scale
+            } else {
+                1.0
+            },
+            evaluation,
+            nodes: vec![Node { edges: Vec::new() }],
+            rng: SplitMix64(seed),
+            legal: Vec::new(),
+            outcomes: Vec::new(),
+            iterations: 0,
+        }
+    }
+
+    fn run(&mut self, iterations: u32, deadline: Option<Instant>) {
+        for _ in 0..iterations {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            self.iterate();
+            self.iterations += 1;
+        }
+    }
+
+    /// Visits and payoff sums (for the deciding seat) of each action of `legal` at the
+    /// root, and the iterations done.
+    fn root_visits(&self, legal: &[G::Action]) -> (Vec<(u32, f64)>, u32) {
+        let root = &self.nodes[0];
+        let stats = legal
+            .iter()
+            .map(|a| match root.edges.binary_search_by(|e| e.action.cmp(a)) {
+                Ok(i) => (
+                    root.edges[i].visits,
+                    root.edges[i].reward[self.seat.index()],
+                ),
+                Err(_) => (0, 0.0),
+            })
+            .collect();
+        (stats, self.iterations)
+    }
+
+    fn iterate(&mut self) {
+        let mut state = self.root_state.resample_hidden(self.seat, &mut self.rng);
+        let mut path: Vec<(u32, usize)> = Vec::new();
+        let mut node = 0u32;
+        let mut steps = 0usize;
+        let bound = state.max_steps();
+        // Selection and expansion.
+        loop {
+            if steps > bound {
+                break;
+            }
+            match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    if !matches!(
+                        state.play_chance_random(&mut self.rng, &mut self.outcomes),
+                        Ok(Some(_))
+                    ) {
+                        break;
+                    }
+                    steps += 1;
+                }
+                ToMove::Seat(mover) => {
+                    state.legal_actions(&mut self.legal);
+                    if self.legal.is_empty() {
+                        break;
+                    }
+                    let (index, expanded) = self.select(node, mover);
+                    let action = self.nodes[node as usize].edges[index].action;
+                    if state.apply(action).is_err() {
+                        break;
+                    }
+                    steps += 1;
+                    path.push((node, index));
+                    if expanded {
+                        break;
+                    }
+                    node = match self.nodes[node as usize].edges[index].child {
+                        Some(child) => child,
+                        None => {
+                            let child = self.nodes.len() as u32;
+                            self.nodes.push(Node { edges: Vec::new() });
+                            self.nodes[node as usize].edges[index].child = Some(child);
+                            child
+                        }
+                    };
+                }
+            }
+        }
+        // Rollout: to the end, or for `rollout_depth` decisions before an evaluation.
+        let mut decisions = 0u32;
+        while steps <= bound {
+            if self.evaluation.is_some() && decisions >= self.rollout_depth {
+                break;
+            }
+            let played = match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => matches!(
+                    state.play_chance_random(&mut self.rng, &mut self.outcomes),
+                    Ok(Some(_))
+                ),
+                ToMove::Seat(_) => {
+                    decisions += 1;
+                    matches!(
+                        state.play_random(&mut self.rng, &mut self.legal),
+                        Ok(Some(_))
+                    )
+                }
+            };
+            if !played {
+                break;
+            }
+            steps += 1;
+        }
+        // Backup: each seat's payoff; an unfinished game (a broken contract) counts as a
+        // draw for everyone.
+        let mut payoff = [0.5f64; MAX_SEATS];
+        let seats = state.seat_count().min(MAX_SEATS);
+        if let Some(standings) = state.standings() {
+            for s in Seat::all(seats) {
+                payoff[s.index()] = standings.payoff(s).unwrap_or(0.5);
+            }
+        } else if let Some(evaluate) = self.evaluation {
+            for s in Seat::all(seats) {
+                let value = evaluate(&state, s) as f64 / self.scale;
+                payoff[s.index()] = 1.0 / (1.0 + (-value).exp());
+            }
+        }
+        for (n, i) in path {
+            let edge = &mut self.nodes[n as usize].edges[i];
+            edge.visits += 1;
+            for (r, p) in edge.reward.iter_mut().zip(payoff) {
+                *r += p;
+            }
+        }
+    }
+
+    /// The edge to follow from `node`, whose legal actions are in `self.legal` (sorted):
+    /// an untried action at random if any (then `true`), else the best UCT score for
+    /// `mover`. Every legal edge's availability counts this visit.
+    fn select(&mut self, node: u32, mover: Seat) -> (usize, bool) {
+        let edges = &mut self.nodes[node as usize].edges;
+        // Legal actions without an edge, found by walking the two sorted lists.
+        let mut untried = 0u32;
+        {
+            let mut e = 0;
+            for a in &self.legal {
+                while e < edges.len() && edges[e].action < *a {
+                    e += 1;
+                }
+                if e < edges.len() && edges[e].action == *a {
+                    edges[e].available += 1;
+                } else {
+                    untried += 1;
+                }
+            }
+        }
+        if untried > 0 {
+            let pick = crate::chance::uniform_below(&mut self.rng, untried);
+            let mut seen = 0;
+            let mut action = None;
+            let mut e = 0;
+            for a in &self.legal {
+                while e < edges.len() && edges[e].action < *a {
+                    e += 1;
+                }
+                if !(e < edges.len() && edges[e].action == *a) {
+                    if seen == pick {
+                        action = Some(*a);
+                        break;
+                    }
+                    seen += 1;
+                }
+            }
+            let action = action.unwrap_or(self.legal[0]);
+            let at = edges.partition_point(|x| x.action < action);
+            edges.insert(
+                at,
+                Edge {
+                    action,
+                    visits: 0,
+                    available: 1,
+                    reward: [0.0; MAX_SEATS],
+                    child: None,
+                },
+            );
+            return (at, true);
+        }
+        let m = mover.index().min(MAX_SEATS - 1);
+        let mut best = (f64::NEG_INFINITY, 0usize);
+        let mut e = 0;
+        for a in &self.legal {
+            while e < edges.len() && edges[e].action < *a {
+                e += 1;
+            }
+            let edge = &edges[e];
+            let visits = f64::from(edge.visits.max(1));
+            let mean = edge.reward[m] / visits;
+            let explore = self.exploration * (f64::from(edge.available).ln() / visits).sqrt();
+            let score = mean + explore;
+            if score > best.0 {
+                best = (score, e);
+            }
+        }
+        (best.1, false)
+    }
+}
+
+/// A small, fast generator for the search's own draws, seeded from the caller's RNG
+/// (SplitMix64: every seed gives a full-period, well-mixed sequence).
+struct SplitMix64(u64);
+
+impl RngCore for SplitMix64 {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+}
