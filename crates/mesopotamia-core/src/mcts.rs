@@ -28,7 +28,7 @@
 //! # use mesopotamia_core::Game;
 //! # fn demo<G: Game + Send + Sync>(game: &G, seat: mesopotamia_core::Seat, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::RngCore) where G::Action: Send + Sync {
 //! let mut bot = MctsBot::new(MctsConfig::iterations(400));
-//! let analysis = bot.analyse(game, seat, legal, rng);
+//! let analysis = bot.analyse(game, seat, legal, rng).expect("a legal action");
 //! println!("{} ({:.0}% of the visits)", analysis.choice, 100.0 * analysis.share());
 //! # }
 //! ```
