@@ -294,6 +294,9 @@ pub enum Violation {
     /// Draw lines that do not fit.
     #[error("draws are owed by a seat not at the table")]
     Draws,
+    /// Draws owed that would fill a hand beyond 6 tiles.
+    #[error("seat {0} is owed draws that would fill its hand beyond 6 tiles")]
+    DrawsOverfillHand(Seat),
 }
 
 fn cell_text(cell: Cell) -> String {
@@ -694,6 +697,14 @@ impl Position {
         }
         for (i, d) in self.draws.iter().enumerate().take(n) {
             p.draws[i] = *d;
+            // Found by the `tigris_state` fuzz target: a hand refilled past 6 tiles.
+            let held: u32 = self
+                .seats
+                .get(i)
+                .map_or(0, |s| s.hand.values().iter().map(|&x| u32::from(x)).sum());
+            if held + u32::from(*d) > u32::from(HAND_SIZE) {
+                v.push(Violation::DrawsOverfillHand(Seat::new(i).expect("seat")));
+            }
         }
         p.after_draws = self.after_draws;
         p.bag_exhausted = self.bag_exhausted;

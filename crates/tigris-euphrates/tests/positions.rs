@@ -169,3 +169,29 @@ fn the_alternative_board_starts_with_14_treasures_and_139_tiles() {
     assert_eq!(game.bag().total(), 139);
     assert_eq!(game.bag().count(Colour::Red), 43);
 }
+
+/// Found by the `tigris_state` fuzz target: a saved game at its start whose seat 2 is owed 7
+/// draws (a hand holds 6) was accepted, and failed its own checks once the tiles were drawn.
+#[test]
+fn draws_that_overfill_a_hand_are_refused() {
+    use mesopotamia_core::Seat;
+    use tigris_euphrates::{Config, Tigris};
+    let game = Tigris::new(Config::new(4)).unwrap();
+    let text = game.to_string();
+    assert!(text.contains("draws 6 6 6 6 after setup"), "{text}");
+    let tampered = text.replace("draws 6 6 6 6 after setup", "draws 6 6 7 6 after setup");
+    let position: Position = tampered.parse().unwrap();
+    assert_eq!(
+        position.into_game().unwrap_err(),
+        vec![Violation::DrawsOverfillHand(Seat::new(2).unwrap())]
+    );
+    let json = serde_json::to_string(&game)
+        .unwrap()
+        .replace("6 6 6 6", "6 6 7 6");
+    let err = serde_json::from_str::<Tigris>(&json).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("seat 2 is owed draws that would fill its hand beyond 6 tiles"),
+        "{err}"
+    );
+}
