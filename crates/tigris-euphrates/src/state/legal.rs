@@ -1,0 +1,389 @@
+//! Legal-action generation and the legality check: where tiles, leaders and catastrophes
+//! may go, and every decision's options.
+
+use mesopotamia_core::{Adjacency, Colour, Seat};
+use smallvec::SmallVec;
+
+use super::{Pending, Public, Reason, Tigris, sp};
+use crate::action::{self, Action, ActionKind, MAX_SUPPORT};
+use crate::board::Squares;
+
+/// The kingdoms of a position and what a placement needs to know of them, computed
+/// once per legal-action generation.
+struct KingdomMap {
+    leaders: Squares,
+    /// Each kingdom with the empty squares it touches.
+    kingdoms: SmallVec<[(Squares, Squares); 8]>,
+    /// Squares touching two kingdoms or more.
+    two: Squares,
+    /// Squares touching three kingdoms or more.
+    three: Squares,
+    empty: Squares,
+    /// Empty land next to a face-up temple.
+    leader_candidates: Squares,
+}
+
+impl Public {
+    /// The kingdoms now, the squares they touch, and where leaders may stand.
+    fn kingdom_map(&self) -> KingdomMap {
+        let grid = self.board().grid();
+        let occupied = self.occupied();
+        let leaders = self.leader_squares();
+        let mut kingdoms = SmallVec::new();
+        let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
+        let mut add = |k: Squares| {
+            let touch = grid.dilate(k) - k;
+            three |= two & touch;
+            two |= one & touch;
+            one |= touch;
+            kingdoms.push((k, touch));
+        };
+        if self.regions.fresh {
+            for &r in &self.regions.list {
+                if r.intersects(&leaders) {
+                    add(r);
+                }
+            }
+        } else {
+            let mut rest = leaders;
+            while let Some(l) = rest.first() {
+                let k = grid.component(l, occupied);
+                rest -= k;
+                add(k);
+            }
+        }
+        let empty = self.empty(occupied);
+        KingdomMap {
+            leaders,
+            kingdoms,
+            two,
+            three,
+            empty,
+            leader_candidates: empty & self.board().land() & self.temple_neighbourhood(),
+        }
+    }
+
+    /// Where a tile of each terrain may go: (land squares, river squares).
+    fn tile_targets(&self, map: &KingdomMap) -> (Squares, Squares) {
+        let ok = map.empty - map.three;
+        (ok & self.board().land(), ok & self.board().river())
+    }
+
+    /// Where `seat`'s leader of `colour` may be placed or moved to.
+    fn leader_targets(&self, seat: Seat, colour: Colour, map: &KingdomMap) -> Squares {
+        let candidates = map.leader_candidates;
+        let Some(from) = self.leaders[seat.index()][colour.index()] else {
+            return candidates - map.two;
+        };
+        if candidates.is_empty() {
+            return candidates;
+        }
+        // A moving leader counts its vacated square as empty: only its own kingdom
+        // changes, splitting into the parts that still hold a leader. (The vacated
+        // square itself is no destination.)
+        let from = sp(from);
+        let grid = self.board().grid();
+        let mut others_leaders = map.leaders;
+        others_leaders.remove(from);
+        let (mut one, mut two) = (Squares::EMPTY, Squares::EMPTY);
+        let mut add = |touch: Squares| {
+            two |= one & touch;
+            one |= touch;
+        };
+        for &(k, touch) in &map.kingdoms {
+            if k.contains(from) {
+                let mut rest = k;
+                rest.remove(from);
+                if (self.board().neighbours(from) & rest).len() <= 1 {
+                    // A square with at most one neighbour in its region cannot split it.
+                    if rest.intersects(&others_leaders) {
+                        add(grid.dilate(rest) - rest);
+                    }
+                    continue;
+                }
+                let mut seeds = rest & others_leaders;
+                while let Some(l) = seeds.first() {
+                    let part = grid.component(l, rest);
+                    seeds -= part;
+                    add(grid.dilate(part) - part);
+                }
+            } else {
+                add(touch);
+            }
+        }
+        candidates - two
+    }
+
+    fn catastrophe_targets(&self) -> Squares {
+        let occupied = self.occupied();
+        self.empty(occupied) | (self.face_up() - self.treasures - self.building_squares())
+    }
+}
+
+impl Tigris {
+    /// Why `action` is not legal now, if it is not.
+    pub fn check(&self, action: Action) -> Result<(), Reason> {
+        let p = &self.public;
+        let kind = action.kind();
+        let decision = |name| Reason::OtherDecision(name);
+        let expected = match p.pending {
+            Pending::Over => return Err(Reason::GameOver),
+            Pending::Draw(_) => return Err(Reason::ChancePending),
+            Pending::Action => "an action",
+            Pending::Support(_) => "a support",
+            Pending::WarOrder => "the next war",
+            Pending::Monument => "a monument or decline",
+            Pending::Ziggurat => "the ziggurat or decline",
+            Pending::Building => "a civilization building or decline",
+            Pending::ZigguratVp => "the colour of the ziggurat VP",
+            Pending::Treasure(_) => "a treasure",
+        };
+        let active = p.active;
+        let a = active.index();
+        match (p.pending, kind) {
+            (Pending::Action, ActionKind::Pass) => Ok(()),
+            (Pending::Action, ActionKind::Tile(c, s)) => {
+                if self.hands[a][c] == 0 {
+                    return Err(Reason::NotInHand);
+                }
+                let on_river = p.board().river().contains(sp(s));
+                let occupied = p.occupied();
+                if on_river != (c == Colour::Blue) {
+                    Err(Reason::Terrain)
+                } else if !p.empty(occupied).contains(sp(s)) {
+                    Err(Reason::Occupied)
+                } else if p.adjacent_kingdoms_now(s).len() > 2 {
+                    Err(Reason::ThreeKingdoms)
+                } else {
+                    Ok(())
+                }
+            }
+            (Pending::Action, ActionKind::Leader(c, s)) => {
+                let from = p.leaders[a][c.index()];
+                let mut occupied = p.occupied();
+                let mut leaders = p.leader_squares();
+                if let Some(from) = from {
+                    // A moving leader counts its vacated square as empty.
+                    occupied.remove(sp(from));
+                    leaders.remove(sp(from));
+                }
+                if from == Some(s) {
+                    Err(Reason::SameSquare)
+                } else if p.board().river().contains(sp(s)) {
+                    Err(Reason::Terrain)
+                } else if !p.empty(occupied).contains(sp(s)) {
+                    Err(Reason::Occupied)
+                } else if !p.temple_neighbourhood().contains(sp(s)) {
+                    Err(Reason::NoTemple)
+                } else if from.is_none() && p.adjacent_kingdoms_now(s).len() > 1 {
+                    Err(Reason::JoinsKingdoms)
+                } else if from.is_some() && p.adjacent_kingdoms(s, occupied, leaders).len() > 1 {
+                    // Only a moving leader needs the regions filled again without it.
+                    Err(Reason::JoinsKingdoms)
+                } else {
+                    Ok(())
+                }
+            }
+            (Pending::Action, ActionKind::Withdraw(c)) => p.leaders[a][c.index()]
+                .map(|_| ())
+                .ok_or(Reason::NotOnBoard),
+            (Pending::Action, ActionKind::Catastrophe(s)) => {
+                if p.catastrophes_left[a] == 0 {
+                    Err(Reason::NoCatastrophe)
+                } else if p.catastrophe_targets().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::Protected)
+                }
+            }
+            (Pending::Action, ActionKind::Swap(d)) => {
+                if Colour::ALL
+                    .iter()
+                    .all(|c| d[c.index()] <= self.hands[a][*c])
+                {
+                    Ok(())
+                } else {
+                    Err(Reason::NotInHandToSwap)
+                }
+            }
+            (Pending::Support(seat), ActionKind::Support(n)) => {
+                let conflict = p
+                    .conflict
+                    .as_ref()
+                    .expect("a support decision has a conflict");
+                let mask = p.support_options(
+                    conflict,
+                    seat,
+                    self.hands[seat.index()][conflict.support_colour()],
+                );
+                if mask & (1 << n) != 0 {
+                    Ok(())
+                } else {
+                    Err(Reason::Support)
+                }
+            }
+            (Pending::WarOrder, ActionKind::War(c)) => {
+                if p.wars & (1 << c.index()) != 0 {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchWar)
+                }
+            }
+            (Pending::Monument | Pending::Ziggurat | Pending::Building, ActionKind::Decline) => {
+                Ok(())
+            }
+            (Pending::Monument, ActionKind::Monument(m, s)) => {
+                let mut options = SmallVec::new();
+                p.monument_options(&mut options);
+                if options.contains(&(m, s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchMonument)
+                }
+            }
+            (Pending::Ziggurat, ActionKind::Ziggurat(s)) => {
+                if p.ziggurat_options().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchZiggurat)
+                }
+            }
+            (Pending::Building, ActionKind::Building(s)) => {
+                if p.building_options().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchBuilding)
+                }
+            }
+            (Pending::ZigguratVp, ActionKind::ZigguratVp(_)) => Ok(()),
+            (Pending::Treasure(_), ActionKind::Treasure(s)) => match p.treasure_due() {
+                Some((_, options)) if options.contains(sp(s)) => Ok(()),
+                _ => Err(Reason::NoSuchTreasure),
+            },
+            _ => Err(decision(expected)),
+        }
+    }
+
+    pub(super) fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let p = &self.public;
+        // Squares are decoded from a set once, then written for each base in a tight,
+        // size-known loop (the same land squares serve three tile colours).
+        let decode = |set: Squares, buffer: &mut [u16; 256]| -> usize {
+            let mut n = 0;
+            // A set holds at most 192 squares: masking the index lets the writes go
+            // without bounds checks.
+            set.for_each(|s| {
+                buffer[n & 0xFF] = s.0;
+                n += 1;
+            });
+            n.min(256)
+        };
+        let push_decoded = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
+            out.extend(squares.iter().map(|&s| Action::raw(base + s)));
+        };
+        let push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
+            let mut buffer = [0u16; 256];
+            let n = decode(set, &mut buffer);
+            push_decoded(out, base, &buffer[..n]);
+        };
+        match p.pending {
+            Pending::Action => {
+                let a = p.active.index();
+                let hand = self.hands[a];
+                out.push(Action::raw(action::PASS));
+                let map = p.kingdom_map();
+                let (land, river) = p.tile_targets(&map);
+                let mut land_squares = [0u16; 256];
+                let mut river_squares = [0u16; 256];
+                let n_land = decode(land, &mut land_squares);
+                let n_river = decode(river, &mut river_squares);
+                for c in Colour::ALL {
+                    if hand[c] > 0 {
+                        let squares = if c == Colour::Blue {
+                            &river_squares[..n_river]
+                        } else {
+                            &land_squares[..n_land]
+                        };
+                        push_decoded(
+                            out,
+                            action::TILE + (c.index() * crate::board::SQUARES) as u16,
+                            squares,
+                        );
+                    }
+                }
+                for c in Colour::ALL {
+                    let targets = p.leader_targets(p.active, c, &map);
+                    push_squares(
+                        out,
+                        action::LEADER + (c.index() * crate::board::SQUARES) as u16,
+                        targets,
+                    );
+                }
+                for c in Colour::ALL {
+                    if p.leaders[a][c.index()].is_some() {
+                        out.push(Action::raw(action::WITHDRAW + c.index() as u16));
+                    }
+                }
+                if p.catastrophes_left[a] > 0 {
+                    push_squares(out, action::CATASTROPHE, p.catastrophe_targets());
+                }
+                if p.hand_sizes[a] > 0 {
+                    action::for_each_swap_within(hand.into_array(), |i| {
+                        out.push(Action::raw(action::SWAP + i as u16));
+                    });
+                }
+            }
+            Pending::Support(seat) => {
+                let conflict = p
+                    .conflict
+                    .as_ref()
+                    .expect("a support decision has a conflict");
+                let mask = p.support_options(
+                    conflict,
+                    seat,
+                    self.hands[seat.index()][conflict.support_colour()],
+                );
+                for n in 0..=MAX_SUPPORT {
+                    if mask & (1 << n) != 0 {
+                        out.push(Action::raw(action::SUPPORT + n as u16));
+                    }
+                }
+            }
+            Pending::WarOrder => {
+                for c in p.wars() {
+                    out.push(Action::raw(action::WAR + c.index() as u16));
+                }
+            }
+            Pending::Monument => {
+                let mut options = SmallVec::new();
+                p.monument_options(&mut options);
+                for (m, s) in options {
+                    out.push(Action::raw(
+                        action::MONUMENT + (m.index() * crate::board::SQUARES + s.index()) as u16,
+                    ));
+                }
+                out.push(Action::raw(action::DECLINE));
+            }
+            Pending::Ziggurat => {
+                out.push(Action::raw(action::DECLINE));
+                push_squares(out, action::ZIGGURAT, p.ziggurat_options());
+            }
+            Pending::Building => {
+                out.push(Action::raw(action::DECLINE));
+                push_squares(out, action::BUILDING, p.building_options());
+            }
+            Pending::ZigguratVp => {
+                for c in Colour::ALL {
+                    out.push(Action::raw(action::ZIGGURAT_VP + c.index() as u16));
+                }
+            }
+            Pending::Treasure(_) => {
+                if let Some((_, options)) = p.treasure_due() {
+                    push_squares(out, action::TREASURE, options);
+                }
+            }
+            Pending::Draw(_) | Pending::Over => {}
+        }
+    }
+}
