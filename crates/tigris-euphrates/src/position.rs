@@ -450,14 +450,14 @@ impl Position {
     /// Validates the position and turns it into a playable game; every violation found
     /// is reported. Forced decisions pending in the position are applied, as in play.
     pub fn into_game(&self) -> Result<Tigris, Vec<Violation>> {
-        let mut game = self.into_game_unsettled()?;
+        let mut game = self.to_game_unsettled()?;
         if !self.over {
             game.settle_now();
         }
         Ok(game)
     }
 
-    fn into_game_unsettled(&self) -> Result<Tigris, Vec<Violation>> {
+    fn to_game_unsettled(&self) -> Result<Tigris, Vec<Violation>> {
         let mut v = Vec::new();
         let config = self.config;
         if !(2..=4).contains(&config.players) {

@@ -8,7 +8,7 @@
 //!   is the public part (or a seat's view) of some state the position checks accept: what
 //!   it cannot show (other hands, the bag) is filled in from the tiles it does not account
 //!   for, and the state so completed must validate and show exactly the data read.
-//! - A [`Config`](crate::Config) is checked by [`Config::check`](crate::Config::check).
+//! - A [`Config`] is checked by [`Config::check`].
 //!
 //! ```
 //! use tigris_euphrates::{Config, Tigris};
