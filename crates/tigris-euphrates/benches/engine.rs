@@ -48,6 +48,34 @@ fn midgame(config: Config, steps: usize) -> Tigris {
     game
 }
 
+/// Every position with a seat to move in `games` uniform random games: the mix of
+/// decisions a random playout generates lists for.
+fn positions(config: Config, games: u64) -> Vec<Tigris> {
+    let mut out = Vec::new();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Tigris::new(config).expect("valid config");
+        loop {
+            match game.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(sample_weighted(&mut rng, &outcomes).expect("outcomes"))
+                        .expect("listed");
+                }
+                ToMove::Seat(_) => {
+                    out.push(game.clone());
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[uniform_below(&mut rng, legal.len() as u32) as usize])
+                        .expect("legal");
+                }
+            }
+        }
+    }
+    out
+}
+
 fn benches(c: &mut Criterion) {
     for players in [2u8, 3, 4] {
         c.bench_function(&format!("playout {players}p"), |b| {
@@ -75,6 +103,23 @@ fn benches(c: &mut Criterion) {
             legal.len()
         });
     });
+    for players in [2u8, 4] {
+        let all = positions(Config::new(players), 10);
+        c.bench_function(
+            &format!("legal actions, all positions of 10 random {players}p games"),
+            |b| {
+                let mut legal = Vec::new();
+                b.iter(|| {
+                    let mut n = 0;
+                    for game in black_box(&all) {
+                        game.legal_actions(&mut legal);
+                        n += legal.len();
+                    }
+                    n
+                });
+            },
+        );
+    }
     c.bench_function("clone state", |b| b.iter(|| black_box(&game).clone()));
 }
 
