@@ -129,6 +129,9 @@ pub struct Board {
     grid: Grid<3>,
     /// Orthogonal neighbours of each square, looked up rather than computed on hot paths.
     neighbours: Vec<Squares>,
+    /// The squares below each index (`below[n]` holds squares `0..n`), for picking the
+    /// n-th square of a set.
+    below: Vec<Squares>,
     river: Squares,
     starting_temples: Squares,
     framed: Squares,
@@ -210,6 +213,7 @@ impl Board {
         Ok(Board {
             grid,
             neighbours,
+            below: (0..=SQUARES).map(Squares::first_n).collect(),
             river,
             starting_temples,
             framed,
@@ -245,6 +249,27 @@ impl Board {
             .get(square.index())
             .copied()
             .unwrap_or_default()
+    }
+
+    /// The `k`-th square (from 0, ascending) of `set`, if it holds more than `k`.
+    #[inline]
+    pub(crate) fn nth_square(&self, set: Squares, k: usize) -> Option<Space> {
+        if set.len() <= k {
+            return None;
+        }
+        // Binary search for the square with exactly `k` squares of the set below it:
+        // `lo` has at most `k` below it, `hi` more than `k`.
+        let (mut lo, mut hi) = (0, SQUARES);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            let below = self.below.get(mid).copied().unwrap_or_default();
+            if (set & below).len() <= k {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(Space(lo as u16))
     }
 
     /// River squares.
@@ -293,6 +318,18 @@ mod tests {
             b.framed()
                 .contains("J11".parse::<Square>().unwrap().space())
         );
+    }
+
+    #[test]
+    fn nth_square_picks_in_order() {
+        let b = Board::get(BoardKind::Classic);
+        for set in [b.river(), b.land(), b.starting_temples(), Squares::EMPTY, b.grid().all()] {
+            let listed: Vec<Space> = set.iter().collect();
+            for (k, &s) in listed.iter().enumerate() {
+                assert_eq!(b.nth_square(set, k), Some(s));
+            }
+            assert_eq!(b.nth_square(set, listed.len()), None);
+        }
     }
 
     #[test]

@@ -97,7 +97,7 @@ impl Tigris {
             p.leaders[loser.index()][colour.index()].expect("the loser's leader is on the board");
         match conflict.kind {
             ConflictKind::Revolt => {
-                p.leaders[loser.index()][colour.index()] = None;
+                p.set_leader(loser, colour, None);
                 ev.push(Event::LeaderReturned {
                     seat: loser,
                     colour,
@@ -119,7 +119,7 @@ impl Tigris {
                     apart.remove(sp(u));
                 }
                 let side = grid.component(sp(loser_square), apart);
-                p.leaders[loser.index()][colour.index()] = None;
+                p.set_leader(loser, colour, None);
                 ev.push(Event::LeaderReturned {
                     seat: loser,
                     colour,

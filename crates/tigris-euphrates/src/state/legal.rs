@@ -4,9 +4,10 @@
 use mesopotamia_core::{Adjacency, Colour, Seat};
 use smallvec::SmallVec;
 
+use super::regions::stays_whole;
 use super::{Pending, Public, Reason, Tigris, sp};
 use crate::action::{self, Action, ActionKind, MAX_SUPPORT};
-use crate::board::Squares;
+use crate::board::{SQUARES, Squares};
 
 /// The kingdoms of a position and what a placement needs to know of them, computed
 /// once per legal-action generation.
@@ -21,6 +22,42 @@ struct KingdomMap {
     empty: Squares,
     /// Empty land next to a face-up temple.
     leader_candidates: Squares,
+}
+
+/// Where each kind of action of an action decision may go. The legal list is, in this
+/// order (the order of the actions' indices): pass, the tiles by colour, the leaders by
+/// colour, the withdrawals, the catastrophes, the swaps.
+pub(super) struct ActionTargets {
+    /// Where a tile of each colour may go (nothing for a colour not in hand).
+    pub(super) tiles: [Squares; 4],
+    /// Where the leader of each colour may be placed or moved to.
+    pub(super) leaders: [Squares; 4],
+    /// A bit for each colour whose leader is on the board.
+    pub(super) withdraw: u8,
+    /// Where a catastrophe may go (nothing without one in hand).
+    pub(super) catastrophes: Squares,
+    /// The hand the swaps are parts of (all zero with no tile in hand).
+    pub(super) swap_hand: [u8; 4],
+}
+
+impl ActionTargets {
+    /// How many actions of each kind, in list order after pass: four tile colours, four
+    /// leader colours, withdrawals, catastrophes, swaps.
+    pub(super) fn counts(&self) -> [usize; 11] {
+        [
+            self.tiles[0].len(),
+            self.tiles[1].len(),
+            self.tiles[2].len(),
+            self.tiles[3].len(),
+            self.leaders[0].len(),
+            self.leaders[1].len(),
+            self.leaders[2].len(),
+            self.leaders[3].len(),
+            self.withdraw.count_ones() as usize,
+            self.catastrophes.len(),
+            action::swap_count(self.swap_hand),
+        ]
+    }
 }
 
 impl Public {
@@ -91,24 +128,25 @@ impl Public {
             one |= touch;
         };
         for &(k, touch) in &map.kingdoms {
-            if k.contains(from) {
-                let mut rest = k;
-                rest.remove(from);
-                if (self.board().neighbours(from) & rest).len() <= 1 {
-                    // A square with at most one neighbour in its region cannot split it.
-                    if rest.intersects(&others_leaders) {
-                        add(grid.dilate(rest) - rest);
-                    }
-                    continue;
-                }
-                let mut seeds = rest & others_leaders;
-                while let Some(l) = seeds.first() {
-                    let part = grid.component(l, rest);
-                    seeds -= part;
-                    add(grid.dilate(part) - part);
-                }
-            } else {
+            if !k.contains(from) {
                 add(touch);
+                continue;
+            }
+            let mut rest = k;
+            rest.remove(from);
+            if !rest.intersects(&others_leaders) {
+                // The leader was alone: its kingdom is no kingdom without it.
+                continue;
+            }
+            if stays_whole(k, from) {
+                add(grid.dilate(rest) - rest);
+                continue;
+            }
+            let mut seeds = rest & others_leaders;
+            while let Some(l) = seeds.first() {
+                let part = grid.component(l, rest);
+                seeds -= part;
+                add(grid.dilate(part) - part);
             }
         }
         candidates - two
@@ -264,76 +302,98 @@ impl Tigris {
         }
     }
 
+    /// Where each kind of action may go, when an action is to be taken.
+    pub(super) fn action_targets(&self) -> ActionTargets {
+        let p = &self.public;
+        let a = p.active.index();
+        let hand = self.hands[a];
+        let map = p.kingdom_map();
+        let (land, river) = p.tile_targets(&map);
+        let mut withdraw = 0;
+        for c in Colour::ALL {
+            if p.leaders[a][c.index()].is_some() {
+                withdraw |= 1 << c.index();
+            }
+        }
+        ActionTargets {
+            tiles: Colour::ALL.map(|c| match (hand[c], c) {
+                (0, _) => Squares::EMPTY,
+                (_, Colour::Blue) => river,
+                _ => land,
+            }),
+            leaders: Colour::ALL.map(|c| p.leader_targets(p.active, c, &map)),
+            withdraw,
+            catastrophes: if p.catastrophes_left[a] > 0 {
+                p.catastrophe_targets()
+            } else {
+                Squares::EMPTY
+            },
+            swap_hand: if p.hand_sizes[a] > 0 {
+                hand.into_array()
+            } else {
+                [0; 4]
+            },
+        }
+    }
+
     pub(super) fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        let p = &self.public;
+        if self.public.pending != Pending::Action {
+            let mut options = SmallVec::new();
+            self.small_options(&mut options);
+            out.extend_from_slice(&options);
+            return;
+        }
+        let targets = self.action_targets();
+        let counts = targets.counts();
+        out.reserve(1 + counts.iter().sum::<usize>());
+        out.push(Action::raw(action::PASS));
         // Squares are decoded from a set once, then written for each base in a tight,
         // size-known loop (the same land squares serve three tile colours).
-        let decode = |set: Squares, buffer: &mut [u16; 256]| -> usize {
-            let mut n = 0;
-            // A set holds at most 192 squares: masking the index lets the writes go
-            // without bounds checks.
-            set.for_each(|s| {
-                buffer[n & 0xFF] = s.0;
-                n += 1;
-            });
-            n.min(256)
+        let mut buffer = [0u16; 256];
+        let mut decoded = (Squares::EMPTY, 0);
+        let mut push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
+            if set.is_empty() {
+                return;
+            }
+            if decoded.0 != set || decoded.1 == 0 {
+                let mut n = 0;
+                // A set holds at most 192 squares: masking the index lets the writes go
+                // without bounds checks.
+                set.for_each(|s| {
+                    buffer[n & 0xFF] = s.0;
+                    n += 1;
+                });
+                decoded = (set, n.min(256));
+            }
+            out.extend(buffer[..decoded.1].iter().map(|&s| Action::raw(base + s)));
         };
-        let push_decoded = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
-            out.extend(squares.iter().map(|&s| Action::raw(base + s)));
-        };
-        let push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
-            let mut buffer = [0u16; 256];
-            let n = decode(set, &mut buffer);
-            push_decoded(out, base, &buffer[..n]);
+        for c in Colour::ALL {
+            let base = action::TILE + (c.index() * SQUARES) as u16;
+            push_squares(out, base, targets.tiles[c.index()]);
+        }
+        for c in Colour::ALL {
+            let base = action::LEADER + (c.index() * SQUARES) as u16;
+            push_squares(out, base, targets.leaders[c.index()]);
+        }
+        for c in Colour::ALL {
+            if targets.withdraw & (1 << c.index()) != 0 {
+                out.push(Action::raw(action::WITHDRAW + c.index() as u16));
+            }
+        }
+        push_squares(out, action::CATASTROPHE, targets.catastrophes);
+        action::for_each_swap_within(targets.swap_hand, |i| {
+            out.push(Action::raw(action::SWAP + i as u16));
+        });
+    }
+
+    /// The legal actions of any decision but an action (all short lists), sorted.
+    pub(super) fn small_options(&self, out: &mut SmallVec<[Action; 32]>) {
+        let p = &self.public;
+        let push_squares = |out: &mut SmallVec<[Action; 32]>, base: u16, set: Squares| {
+            set.for_each(|s| out.push(Action::raw(base + s.0)));
         };
         match p.pending {
-            Pending::Action => {
-                let a = p.active.index();
-                let hand = self.hands[a];
-                out.push(Action::raw(action::PASS));
-                let map = p.kingdom_map();
-                let (land, river) = p.tile_targets(&map);
-                let mut land_squares = [0u16; 256];
-                let mut river_squares = [0u16; 256];
-                let n_land = decode(land, &mut land_squares);
-                let n_river = decode(river, &mut river_squares);
-                for c in Colour::ALL {
-                    if hand[c] > 0 {
-                        let squares = if c == Colour::Blue {
-                            &river_squares[..n_river]
-                        } else {
-                            &land_squares[..n_land]
-                        };
-                        push_decoded(
-                            out,
-                            action::TILE + (c.index() * crate::board::SQUARES) as u16,
-                            squares,
-                        );
-                    }
-                }
-                for c in Colour::ALL {
-                    let targets = p.leader_targets(p.active, c, &map);
-                    push_squares(
-                        out,
-                        action::LEADER + (c.index() * crate::board::SQUARES) as u16,
-                        targets,
-                    );
-                }
-                for c in Colour::ALL {
-                    if p.leaders[a][c.index()].is_some() {
-                        out.push(Action::raw(action::WITHDRAW + c.index() as u16));
-                    }
-                }
-                if p.catastrophes_left[a] > 0 {
-                    push_squares(out, action::CATASTROPHE, p.catastrophe_targets());
-                }
-                if p.hand_sizes[a] > 0 {
-                    action::for_each_swap_within(hand.into_array(), |i| {
-                        out.push(Action::raw(action::SWAP + i as u16));
-                    });
-                }
-            }
             Pending::Support(seat) => {
                 let conflict = p
                     .conflict
@@ -360,7 +420,7 @@ impl Tigris {
                 p.monument_options(&mut options);
                 for (m, s) in options {
                     out.push(Action::raw(
-                        action::MONUMENT + (m.index() * crate::board::SQUARES + s.index()) as u16,
+                        action::MONUMENT + (m.index() * SQUARES + s.index()) as u16,
                     ));
                 }
                 out.push(Action::raw(action::DECLINE));
@@ -383,7 +443,7 @@ impl Tigris {
                     push_squares(out, action::TREASURE, options);
                 }
             }
-            Pending::Draw(_) | Pending::Over => {}
+            Pending::Action | Pending::Draw(_) | Pending::Over => {}
         }
     }
 }

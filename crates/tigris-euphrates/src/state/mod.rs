@@ -7,6 +7,7 @@ mod legal;
 mod monuments;
 mod placement;
 mod public;
+mod random;
 mod regions;
 mod treasures;
 mod turn;
@@ -316,16 +317,6 @@ impl Public {
         self.tiles[0] | self.tiles[1] | self.tiles[2] | self.tiles[3]
     }
 
-    pub(crate) fn leader_squares(&self) -> Squares {
-        let mut set = Squares::EMPTY;
-        for seat in &self.leaders[..self.seats()] {
-            for s in seat.iter().flatten() {
-                set.insert(sp(*s));
-            }
-        }
-        set
-    }
-
     /// Tiles (face up or down) and leaders: what links squares into regions.
     #[inline]
     pub(crate) fn occupied(&self) -> Squares {
@@ -491,7 +482,7 @@ impl Tigris {
             }
             ActionKind::Withdraw(c) => {
                 self.public.actions_left -= 1;
-                if let Some(from) = self.public.leaders[active.index()][c.index()].take() {
+                if let Some(from) = self.public.set_leader(active, c, None) {
                     self.public.regions_lose(Squares::single(sp(from)));
                 }
             }

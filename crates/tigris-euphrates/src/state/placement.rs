@@ -72,8 +72,7 @@ impl Tigris {
     ) {
         let p = &mut self.public;
         let active = p.active;
-        let from = p.leaders[active.index()][colour.index()];
-        p.leaders[active.index()][colour.index()] = Some(square);
+        let from = p.set_leader(active, colour, Some(square));
         if let Some(from) = from {
             // Leaving a square may split a region.
             p.regions_lose(Squares::single(sp(from)));
@@ -139,14 +138,16 @@ impl Public {
     /// T11: leaders with no adjacent face-up temple go back to supply.
     pub(super) fn return_leaders_without_temple(&mut self, ev: &mut impl EventSink<Event>) {
         let near_temple = self.temple_neighbourhood();
+        if self.leader_squares().is_subset(&near_temple) {
+            return;
+        }
         let mut returned = Squares::EMPTY;
-        for s in 0..self.seats() {
+        for seat in Seat::all(self.seats()) {
             for c in Colour::ALL {
-                if let Some(q) = self.leaders[s][c.index()] {
+                if let Some(q) = self.leaders[seat.index()][c.index()] {
                     if !near_temple.contains(sp(q)) {
-                        self.leaders[s][c.index()] = None;
+                        self.set_leader(seat, c, None);
                         returned.insert(sp(q));
-                        let seat = Seat::new(s).expect("seat");
                         ev.push(Event::LeaderReturned {
                             seat,
                             colour: c,

@@ -158,7 +158,15 @@ impl Tigris {
                 }
                 continue;
             }
-            if let Some((owner, options)) = p.treasure_due() {
+            let due = if p.regions.treasure_check || !p.regions.fresh {
+                p.treasure_due()
+            } else {
+                None
+            };
+            if due.is_none() {
+                p.regions.treasure_check = false;
+            }
+            if let Some((owner, options)) = due {
                 if options.len() == 1 {
                     let s = sq(options.first().expect("one option"));
                     ev.push(Event::Forced {
