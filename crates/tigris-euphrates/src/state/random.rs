@@ -171,4 +171,50 @@ mod tests {
         }
         assert!(decisions > 10_000, "{decisions}");
     }
+
+    /// The random-play fast path's speed, as the CLI's `bench` measures playouts (same
+    /// seeds, same chance sampling): a measurement, not a check.
+    ///
+    /// `cargo test --release -p tigris-euphrates --lib -- --ignored --nocapture random_play_speed`
+    /// (`TIGRIS_SPEED_GAMES` games per player count, 3000 by default).
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn random_play_speed() {
+        let games: u64 = std::env::var("TIGRIS_SPEED_GAMES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3000);
+        let mut outcomes = Vec::new();
+        for players in [2u8, 4] {
+            let config = Config::new(players);
+            let (mut decisions, mut listed) = (0u64, 0u64);
+            let start = std::time::Instant::now();
+            for i in 0..games {
+                let mut rng = ChaCha8Rng::seed_from_u64(1u64.wrapping_add(i));
+                let mut game = Tigris::new(config).unwrap();
+                loop {
+                    match game.to_move() {
+                        ToMove::Terminal => break,
+                        ToMove::Chance => {
+                            game.chance_outcomes(&mut outcomes);
+                            let draw = sample_weighted(&mut rng, &outcomes).unwrap();
+                            game.apply_chance(draw).unwrap();
+                        }
+                        ToMove::Seat(_) => {
+                            let (_, n) = game.play_sampled(&mut rng).unwrap();
+                            decisions += 1;
+                            listed += n as u64;
+                        }
+                    }
+                }
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{{\"players\":{players},\"games\":{games},\"seconds\":{secs:.3},\"games_per_sec\":{:.1},\"mean_legal_actions\":{:.2},\"mean_decisions\":{:.2}}}",
+                games as f64 / secs,
+                listed as f64 / decisions as f64,
+                decisions as f64 / games as f64,
+            );
+        }
+    }
 }
