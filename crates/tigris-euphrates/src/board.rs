@@ -111,6 +111,19 @@ impl FromStr for Square {
 #[cfg(feature = "serde")]
 mesopotamia_core::serde_via_notation!(Square);
 
+/// The eight squares around a square as (column, row) steps, in turn from the north
+/// clockwise.
+const RING: [(isize, isize); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 /// Which printed board a game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -132,6 +145,9 @@ pub struct Board {
     /// The squares below each index (`below[n]` holds squares `0..n`), for picking the
     /// n-th square of a set.
     below: Vec<Squares>,
+    /// The eight squares around each square, in turn from the north clockwise (each
+    /// orthogonally next to the one before it); `u16::MAX` off the board.
+    ring: Vec<[u16; 8]>,
     river: Squares,
     starting_temples: Squares,
     framed: Squares,
@@ -214,6 +230,19 @@ impl Board {
             grid,
             neighbours,
             below: (0..=SQUARES).map(Squares::first_n).collect(),
+            ring: (0..SQUARES)
+                .map(|i| {
+                    let (c, r) = ((i % WIDTH) as isize, (i / WIDTH) as isize);
+                    RING.map(|(dc, dr)| {
+                        let (c, r) = (c + dc, r + dr);
+                        if (0..WIDTH as isize).contains(&c) && (0..HEIGHT as isize).contains(&r) {
+                            (r as usize * WIDTH + c as usize) as u16
+                        } else {
+                            u16::MAX
+                        }
+                    })
+                })
+                .collect(),
             river,
             starting_temples,
             framed,
@@ -251,9 +280,26 @@ impl Board {
             .unwrap_or_default()
     }
 
+    /// Which of the eight squares around `square` are in `set`: bit i for the i-th, in
+    /// turn from the north clockwise.
+    #[inline]
+    pub(crate) fn ring_pattern(&self, set: Squares, square: Space) -> u8 {
+        let mut pattern = 0;
+        if let Some(ring) = self.ring.get(square.index()) {
+            for (i, &s) in ring.iter().enumerate() {
+                pattern |= (set.contains(Space(s)) as u8) << i;
+            }
+        }
+        pattern
+    }
+
     /// The `k`-th square (from 0, ascending) of `set`, if it holds more than `k`.
     #[inline]
     pub(crate) fn nth_square(&self, set: Squares, k: usize) -> Option<Space> {
+        if k < 24 {
+            // Near the start a walk is cheaper than counting.
+            return set.iter().nth(k);
+        }
         if set.len() <= k {
             return None;
         }

@@ -4,7 +4,7 @@
 use mesopotamia_core::{Adjacency, Colour, Seat};
 use smallvec::SmallVec;
 
-use super::regions::stays_whole;
+use super::regions::parts_without;
 use super::{Pending, Public, Reason, Tigris, sp};
 use crate::action::{self, Action, ActionKind, MAX_SUPPORT};
 use crate::board::{SQUARES, Squares};
@@ -15,6 +15,8 @@ struct KingdomMap {
     leaders: Squares,
     /// Each kingdom with the empty squares it touches.
     kingdoms: SmallVec<[(Squares, Squares); 8]>,
+    /// Squares touching a kingdom or more.
+    one: Squares,
     /// Squares touching two kingdoms or more.
     two: Squares,
     /// Squares touching three kingdoms or more.
@@ -24,9 +26,10 @@ struct KingdomMap {
     leader_candidates: Squares,
 }
 
-/// Where each kind of action of an action decision may go. The legal list is, in this
-/// order (the order of the actions' indices): pass, the tiles by colour, the leaders by
-/// colour, the withdrawals, the catastrophes, the swaps.
+/// Where each kind of action of an action decision may go, and how many actions of each
+/// kind there are. The legal list is, in this order (the order of the actions' indices):
+/// pass, the tiles by colour, the leaders by colour, the withdrawals, the catastrophes,
+/// the swaps.
 pub(super) struct ActionTargets {
     /// Where a tile of each colour may go (nothing for a colour not in hand).
     pub(super) tiles: [Squares; 4],
@@ -38,26 +41,9 @@ pub(super) struct ActionTargets {
     pub(super) catastrophes: Squares,
     /// The hand the swaps are parts of (all zero with no tile in hand).
     pub(super) swap_hand: [u8; 4],
-}
-
-impl ActionTargets {
     /// How many actions of each kind, in list order after pass: four tile colours, four
     /// leader colours, withdrawals, catastrophes, swaps.
-    pub(super) fn counts(&self) -> [usize; 11] {
-        [
-            self.tiles[0].len(),
-            self.tiles[1].len(),
-            self.tiles[2].len(),
-            self.tiles[3].len(),
-            self.leaders[0].len(),
-            self.leaders[1].len(),
-            self.leaders[2].len(),
-            self.leaders[3].len(),
-            self.withdraw.count_ones() as usize,
-            self.catastrophes.len(),
-            action::swap_count(self.swap_hand),
-        ]
-    }
+    pub(super) counts: [usize; 11],
 }
 
 impl Public {
@@ -68,17 +54,16 @@ impl Public {
         let leaders = self.leader_squares();
         let mut kingdoms = SmallVec::new();
         let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
-        let mut add = |k: Squares| {
-            let touch = grid.dilate(k) - k;
+        let mut add = |k: Squares, touch: Squares| {
             three |= two & touch;
             two |= one & touch;
             one |= touch;
             kingdoms.push((k, touch));
         };
         if self.regions.fresh {
-            for &r in &self.regions.list {
-                if r.intersects(&leaders) {
-                    add(r);
+            for r in &self.regions.list {
+                if r.squares.intersects(&leaders) {
+                    add(r.squares, r.border);
                 }
             }
         } else {
@@ -86,13 +71,14 @@ impl Public {
             while let Some(l) = rest.first() {
                 let k = grid.component(l, occupied);
                 rest -= k;
-                add(k);
+                add(k, grid.dilate(k) - k);
             }
         }
         let empty = self.empty(occupied);
         KingdomMap {
             leaders,
             kingdoms,
+            one,
             two,
             three,
             empty,
@@ -119,34 +105,22 @@ impl Public {
         // changes, splitting into the parts that still hold a leader. (The vacated
         // square itself is no destination.)
         let from = sp(from);
-        let grid = self.board().grid();
-        let mut others_leaders = map.leaders;
-        others_leaders.remove(from);
-        let (mut one, mut two) = (Squares::EMPTY, Squares::EMPTY);
-        let mut add = |touch: Squares| {
-            two |= one & touch;
-            one |= touch;
+        let Some(&(kingdom, touch)) = map.kingdoms.iter().find(|(k, _)| k.contains(from)) else {
+            return candidates - map.two;
         };
-        for &(k, touch) in &map.kingdoms {
-            if !k.contains(from) {
-                add(touch);
-                continue;
-            }
-            let mut rest = k;
-            rest.remove(from);
-            if !rest.intersects(&others_leaders) {
-                // The leader was alone: its kingdom is no kingdom without it.
-                continue;
-            }
-            if stays_whole(k, from) {
-                add(grid.dilate(rest) - rest);
-                continue;
-            }
-            let mut seeds = rest & others_leaders;
-            while let Some(l) = seeds.first() {
-                let part = grid.component(l, rest);
-                seeds -= part;
-                add(grid.dilate(part) - part);
+        // Over the other kingdoms, a square touching this one touches one kingdom fewer.
+        let mut one = (map.one - touch) | (map.two & touch);
+        let mut two = (map.two - touch) | (map.three & touch);
+        let mut leaders_left = kingdom & map.leaders;
+        leaders_left.remove(from);
+        if !leaders_left.is_empty() {
+            let grid = self.board().grid();
+            for &part in parts_without(kingdom, from, self.board()).as_slice() {
+                if part.intersects(&leaders_left) {
+                    let touch = grid.dilate(part) - part;
+                    two |= one & touch;
+                    one |= touch;
+                }
             }
         }
         candidates - two
@@ -303,37 +277,56 @@ impl Tigris {
     }
 
     /// Where each kind of action may go, when an action is to be taken.
+    #[inline]
     pub(super) fn action_targets(&self) -> ActionTargets {
         let p = &self.public;
         let a = p.active.index();
         let hand = self.hands[a];
         let map = p.kingdom_map();
         let (land, river) = p.tile_targets(&map);
-        let mut withdraw = 0;
+        let mut targets = ActionTargets {
+            tiles: [Squares::EMPTY; 4],
+            leaders: [Squares::EMPTY; 4],
+            withdraw: 0,
+            catastrophes: Squares::EMPTY,
+            swap_hand: [0; 4],
+            counts: [0; 11],
+        };
+        // Counting is the dear part (no popcount instruction on the baseline target):
+        // equal sets are counted once.
+        let (mut n_land, mut n_supply) = (None, None);
         for c in Colour::ALL {
-            if p.leaders[a][c.index()].is_some() {
-                withdraw |= 1 << c.index();
+            let i = c.index();
+            if hand[c] > 0 {
+                if c == Colour::Blue {
+                    targets.tiles[i] = river;
+                    targets.counts[i] = river.len();
+                } else {
+                    targets.tiles[i] = land;
+                    targets.counts[i] = *n_land.get_or_insert_with(|| land.len());
+                }
+            }
+            if p.leaders[a][i].is_some() {
+                targets.withdraw |= 1 << i;
+                let set = p.leader_targets(p.active, c, &map);
+                targets.leaders[i] = set;
+                targets.counts[4 + i] = set.len();
+            } else {
+                let set = map.leader_candidates - map.two;
+                targets.leaders[i] = set;
+                targets.counts[4 + i] = *n_supply.get_or_insert_with(|| set.len());
             }
         }
-        ActionTargets {
-            tiles: Colour::ALL.map(|c| match (hand[c], c) {
-                (0, _) => Squares::EMPTY,
-                (_, Colour::Blue) => river,
-                _ => land,
-            }),
-            leaders: Colour::ALL.map(|c| p.leader_targets(p.active, c, &map)),
-            withdraw,
-            catastrophes: if p.catastrophes_left[a] > 0 {
-                p.catastrophe_targets()
-            } else {
-                Squares::EMPTY
-            },
-            swap_hand: if p.hand_sizes[a] > 0 {
-                hand.into_array()
-            } else {
-                [0; 4]
-            },
+        targets.counts[8] = targets.withdraw.count_ones() as usize;
+        if p.catastrophes_left[a] > 0 {
+            targets.catastrophes = p.catastrophe_targets();
+            targets.counts[9] = targets.catastrophes.len();
         }
+        if p.hand_sizes[a] > 0 {
+            targets.swap_hand = hand.into_array();
+            targets.counts[10] = action::swap_count(targets.swap_hand);
+        }
+        targets
     }
 
     pub(super) fn legal_into(&self, out: &mut Vec<Action>) {
@@ -345,8 +338,7 @@ impl Tigris {
             return;
         }
         let targets = self.action_targets();
-        let counts = targets.counts();
-        out.reserve(1 + counts.iter().sum::<usize>());
+        out.reserve(1 + targets.counts.iter().sum::<usize>());
         out.push(Action::raw(action::PASS));
         // Squares are decoded from a set once, then written for each base in a tight,
         // size-known loop (the same land squares serve three tile colours).

@@ -4,6 +4,7 @@
 use mesopotamia_core::{Colour, EventSink};
 use smallvec::SmallVec;
 
+use super::regions::at_least_two;
 use super::{AfterPlacement, Pending, Public, Tigris, sp};
 use crate::action::Monument;
 use crate::board::{Square, Squares, WIDTH};
@@ -19,7 +20,11 @@ impl Public {
         let Some(colour) = self.face_up_colour(tile) else {
             return;
         };
-        // Most tiles complete no square: look for one before listing monuments.
+        // A 2x2 square through the tile holds two of its neighbours: most tiles have
+        // fewer of their colour, and complete none.
+        if !at_least_two(self.board().neighbours(sp(tile)) & self.tiles[colour.index()]) {
+            return;
+        }
         let corners: SmallVec<[Square; 4]> = two_by_two_corners(tile)
             .into_iter()
             .filter(|corner| {

@@ -16,11 +16,10 @@ impl Tigris {
     ) {
         let p = &mut self.public;
         let a = p.active.index();
-        let touching = p.adjacent_kingdoms_now(square);
         self.hands[a][colour] -= 1;
         p.hand_sizes[a] -= 1;
         p.tiles[colour.index()].insert(sp(square));
-        p.merge_region_at(square);
+        let touching = p.merge_region_at(square);
         match touching.as_slice() {
             [one, two] => {
                 p.unification = Some(square);

@@ -29,10 +29,9 @@ impl Tigris {
         match self.public.pending {
             Pending::Action => {
                 let targets = self.action_targets();
-                let counts = targets.counts();
-                let n = 1 + counts.iter().sum::<usize>();
+                let n = 1 + targets.counts.iter().sum::<usize>();
                 let k = uniform_below(rng, n as u32) as usize;
-                self.nth_action(&targets, &counts, k).map(|a| (a, n))
+                self.nth_action(&targets, k).map(|a| (a, n))
             }
             Pending::Draw(_) | Pending::Over => None,
             _ => {
@@ -52,13 +51,13 @@ impl Tigris {
     fn nth_action(
         &self,
         targets: &ActionTargets,
-        counts: &[usize; 11],
         k: usize,
     ) -> Option<Action> {
         let Some(mut k) = k.checked_sub(1) else {
             return Some(Action::raw(action::PASS));
         };
         let board = self.public.board();
+        let counts = &targets.counts;
         let square_sets = targets.tiles.iter().chain(targets.leaders.iter());
         for (i, (&set, &n)) in square_sets.zip(counts.iter()).enumerate() {
             if k < n {
@@ -176,7 +175,8 @@ mod tests {
     /// seeds, same chance sampling): a measurement, not a check.
     ///
     /// `cargo test --release -p tigris-euphrates --lib -- --ignored --nocapture random_play_speed`
-    /// (`TIGRIS_SPEED_GAMES` games per player count, 3000 by default).
+    /// (`TIGRIS_SPEED_GAMES` games per player count, 3000 by default; `TIGRIS_SPEED_PLAYERS`
+    /// the player counts, `24` by default).
     #[test]
     #[ignore = "a measurement, not a check"]
     fn random_play_speed() {
@@ -185,7 +185,9 @@ mod tests {
             .and_then(|s| s.parse().ok())
             .unwrap_or(3000);
         let mut outcomes = Vec::new();
-        for players in [2u8, 4] {
+        let players_list = std::env::var("TIGRIS_SPEED_PLAYERS").unwrap_or_else(|_| "24".into());
+        for players in players_list.bytes().filter_map(|b| (b as char).to_digit(10)) {
+            let players = players as u8;
             let config = Config::new(players);
             let (mut decisions, mut listed) = (0u64, 0u64);
             let start = std::time::Instant::now();

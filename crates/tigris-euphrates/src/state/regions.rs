@@ -5,7 +5,7 @@ use mesopotamia_core::{Adjacency, Colour, Seat, Space};
 use smallvec::SmallVec;
 
 use super::{Public, sp};
-use crate::board::{HEIGHT, Square, Squares, WIDTH};
+use crate::board::{Board, Square, Squares};
 
 /// What the board's pieces make of it, kept up to date as pieces come and go so that the
 /// hot paths need no flood fill: the regions, and the squares of the leaders. Derived
@@ -13,7 +13,7 @@ use crate::board::{HEIGHT, Square, Squares, WIDTH};
 /// that has not computed it (just deserialized) falls back to computing from the board.
 #[derive(Clone, Default)]
 pub(crate) struct Regions {
-    pub(super) list: SmallVec<[Squares; 16]>,
+    pub(super) list: SmallVec<[Region; 16]>,
     /// The squares of the leaders on the board.
     pub(super) leaders: Squares,
     pub(super) fresh: bool,
@@ -21,6 +21,23 @@ pub(crate) struct Regions {
     /// can only come to hold two treasures when regions join, so the look is spared
     /// otherwise.
     pub(super) treasure_check: bool,
+}
+
+/// A region and the squares around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Region {
+    pub(super) squares: Squares,
+    /// The squares next to the region, not in it (all free of tiles and leaders).
+    pub(super) border: Squares,
+}
+
+impl Region {
+    fn new(squares: Squares, board: &Board) -> Region {
+        Region {
+            squares,
+            border: board.grid().dilate(squares) - squares,
+        }
+    }
 }
 
 impl PartialEq for Regions {
@@ -41,20 +58,8 @@ impl core::fmt::Debug for Regions {
     }
 }
 
-/// The eight squares around a square, in turn: N, NE, E, SE, S, SW, W, NW (each
-/// orthogonally next to the one before and after it).
-const RING: [(isize, isize); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
-/// For each pattern of the ring (bit i: the i-th square of [`RING`] is in the region),
+/// For each pattern of the ring (bit i: the i-th square around, from the north clockwise,
+/// is in the region; see [`Board::ring_pattern`]),
 /// whether the orthogonal neighbours present are all linked through the ring.
 static RING_LINKED: [bool; 256] = ring_linked_table();
 
@@ -102,21 +107,115 @@ const fn ring_linked_table() -> [bool; 256] {
 /// piece: the region's squares next to `s` are linked through the eight squares around
 /// it, so every path through `s` has a way round. When they are not, the rest may still
 /// be linked the long way round: only a fill can tell.
-pub(super) fn stays_whole(region: Squares, s: Space) -> bool {
-    let (c, r) = ((s.index() % WIDTH) as isize, (s.index() / WIDTH) as isize);
-    let mut pattern = 0usize;
-    for (i, (dc, dr)) in RING.iter().enumerate() {
-        let (nc, nr) = (c + dc, r + dr);
-        if nc >= 0
-            && nr >= 0
-            && (nc as usize) < WIDTH
-            && (nr as usize) < HEIGHT
-            && region.contains(Space((nr as usize * WIDTH + nc as usize) as u16))
-        {
-            pattern |= 1 << i;
+pub(super) fn stays_whole(region: Squares, s: Space, board: &Board) -> bool {
+    RING_LINKED[board.ring_pattern(region, s) as usize]
+}
+
+/// The pieces `region` falls into without `s` (which it holds): the components of the
+/// rest. Every square of the rest is linked to `s` through one of its neighbours, so the
+/// pieces are filled from those neighbours at once, a step at a time, and the fill stops
+/// as soon as they all meet (one piece) or all but one are complete (the last piece is
+/// what remains): a piece cut off near `s` costs a few steps, not a fill of the region.
+pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Few {
+    let mut rest = region;
+    rest.remove(s);
+    let mut out = Few::default();
+    let starts = board.neighbours(s) & rest;
+    if starts.is_empty() {
+        return out;
+    }
+    if stays_whole(region, s, board) {
+        out.push(rest);
+        return out;
+    }
+    let grid = board.grid();
+    // Each piece so far with its last step (empty once the piece is complete).
+    let mut pieces = [(Squares::EMPTY, Squares::EMPTY); 4];
+    let mut n = 0;
+    starts.for_each(|start| {
+        pieces[n & 3] = (Squares::single(start), Squares::single(start));
+        n += 1;
+    });
+    let mut n = n.min(4);
+    loop {
+        // Pieces that met are one.
+        let mut i = 0;
+        while i < n {
+            let mut j = i + 1;
+            while j < n {
+                if pieces[i].0.intersects(&pieces[j].0) {
+                    let (squares, step) = pieces[j];
+                    pieces[i].0 |= squares;
+                    pieces[i].1 |= step;
+                    n -= 1;
+                    pieces[j] = pieces[n];
+                    // The grown piece may meet one already passed.
+                    j = i + 1;
+                } else {
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        if n == 1 {
+            out.push(rest);
+            return out;
+        }
+        let growing = pieces[..n].iter().filter(|p| !p.1.is_empty()).count();
+        if growing <= 1 {
+            let mut complete = Squares::EMPTY;
+            for &(squares, step) in &pieces[..n] {
+                if step.is_empty() {
+                    complete |= squares;
+                    out.push(squares);
+                }
+            }
+            if growing == 1 {
+                out.push(rest - complete);
+            }
+            return out;
+        }
+        for (squares, step) in pieces[..n].iter_mut() {
+            if !step.is_empty() {
+                *step = (grid.dilate(*step) & rest) - *squares;
+                *squares |= *step;
+            }
         }
     }
-    RING_LINKED[pattern]
+}
+
+/// At most four regions, those around one square: the pieces a region falls into when
+/// the square leaves it, or the kingdoms a piece arriving there joins.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Few {
+    regions: [Squares; 4],
+    len: usize,
+}
+
+impl Few {
+    fn push(&mut self, region: Squares) {
+        if let Some(slot) = self.regions.get_mut(self.len) {
+            *slot = region;
+            self.len += 1;
+        }
+    }
+
+    /// The regions.
+    pub(super) fn as_slice(&self) -> &[Squares] {
+        &self.regions[..self.len.min(4)]
+    }
+}
+
+/// Whether `set` holds two squares or more (without counting them all).
+#[inline]
+pub(super) fn at_least_two(mut set: Squares) -> bool {
+    match set.first() {
+        Some(s) => {
+            set.remove(s);
+            !set.is_empty()
+        }
+        None => false,
+    }
 }
 
 impl Public {
@@ -124,10 +223,11 @@ impl Public {
     pub(crate) fn refresh_regions(&mut self) {
         let leaders = self.leader_squares_from_board();
         let occupied = self.face_up() | self.flipped | leaders;
+        let board = self.board();
         let mut list = SmallVec::new();
-        self.board()
+        board
             .grid()
-            .for_each_component(occupied, |region| list.push(region));
+            .for_each_component(occupied, |region| list.push(Region::new(region, board)));
         self.regions = Regions {
             list,
             leaders,
@@ -182,55 +282,80 @@ impl Public {
             self.refresh_regions();
             return;
         }
-        if let (Some(s), 1) = (gone.first(), gone.len()) {
-            // One piece left: most often the rest of its region still holds together,
-            // which the squares around it tell without a fill.
-            if let Some(i) = self.regions.list.iter().position(|r| r.contains(s)) {
-                let region = self.regions.list[i];
-                if stays_whole(region, s) {
-                    let rest = region - gone;
-                    if rest.is_empty() {
-                        self.regions.list.swap_remove(i);
-                    } else {
-                        self.regions.list[i] = rest;
-                    }
-                    return;
+        let board = self.board();
+        if let (Some(s), false) = (gone.first(), at_least_two(gone)) {
+            if let Some(i) = self.regions.list.iter().position(|r| r.squares.contains(s)) {
+                let region = self.regions.list.swap_remove(i).squares;
+                for &part in parts_without(region, s, board).as_slice() {
+                    self.regions.list.push(Region::new(part, board));
                 }
+                return;
             }
         }
         let mut broken = Squares::EMPTY;
         self.regions.list.retain(|r| {
-            if r.intersects(&gone) {
-                broken |= *r;
+            if r.squares.intersects(&gone) {
+                broken |= r.squares;
                 false
             } else {
                 true
             }
         });
-        let grid = self.board().grid();
         let list = &mut self.regions.list;
-        grid.for_each_component(broken - gone, |part| list.push(part));
+        board
+            .grid()
+            .for_each_component(broken - gone, |part| list.push(Region::new(part, board)));
     }
 
-    /// A piece arrived on `square` (already in `occupied()`): it joins the regions around it.
-    pub(super) fn merge_region_at(&mut self, square: Square) {
+    /// A piece arrived on `square` (already in `occupied()`): it joins the regions around
+    /// it. Returns the kingdoms it touched (those of them holding a leader), as they were.
+    pub(super) fn merge_region_at(&mut self, square: Square) -> Few {
+        let mut kingdoms = Few::default();
         if !self.regions.fresh {
-            self.refresh_regions();
-            return;
-        }
-        self.regions.treasure_check = true;
-        let mut around = self.board().neighbours(sp(square));
-        around.insert(sp(square));
-        let mut merged = Squares::single(sp(square));
-        self.regions.list.retain(|r| {
-            if r.intersects(&around) {
-                merged |= *r;
-                false
-            } else {
-                true
+            let mut occupied = self.occupied();
+            occupied.remove(sp(square));
+            let mut leaders = self.leader_squares();
+            leaders.remove(sp(square));
+            for k in self.adjacent_kingdoms(square, occupied, leaders) {
+                kingdoms.push(k);
             }
-        });
-        self.regions.list.push(merged);
+            self.refresh_regions();
+            return kingdoms;
+        }
+        let neighbours = self.board().neighbours(sp(square));
+        let leaders = self.regions.leaders;
+        let mut merged = Region {
+            squares: Squares::single(sp(square)),
+            border: neighbours,
+        };
+        let list = &mut self.regions.list;
+        let mut i = 0;
+        while i < list.len() {
+            let r = list[i];
+            if r.squares.intersects(&neighbours) {
+                if r.squares.intersects(&leaders) {
+                    kingdoms.push(r.squares);
+                }
+                merged.squares |= r.squares;
+                merged.border |= r.border;
+                list.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        merged.border -= merged.squares;
+        list.push(merged);
+        // A trader's kingdom can only come to hold two treasures when regions join.
+        if at_least_two(merged.squares & self.treasures) {
+            let traders = Seat::all(self.seats())
+                .filter_map(|seat| self.leaders[seat.index()][Colour::Green.index()]);
+            for trader in traders {
+                if merged.squares.contains(sp(trader)) {
+                    self.regions.treasure_check = true;
+                }
+            }
+        }
+        kingdoms
     }
 
     /// The region holding `space`, empty if nothing stands there.
@@ -239,8 +364,8 @@ impl Public {
             self.regions
                 .list
                 .iter()
-                .find(|r| r.contains(space))
-                .copied()
+                .find(|r| r.squares.contains(space))
+                .map(|r| r.squares)
                 .unwrap_or_default()
         } else {
             self.board().grid().component(space, self.occupied())
@@ -252,9 +377,9 @@ impl Public {
     pub fn regions_consistent(&self) -> bool {
         let mut fresh = self.clone();
         fresh.refresh_regions();
-        let mut a: Vec<Squares> = self.regions.list.to_vec();
-        let mut b: Vec<Squares> = fresh.regions.list.to_vec();
-        let key = |s: &Squares| s.first();
+        let mut a: Vec<Region> = self.regions.list.to_vec();
+        let mut b: Vec<Region> = fresh.regions.list.to_vec();
+        let key = |r: &Region| r.squares.first();
         a.sort_by_key(key);
         b.sort_by_key(key);
         !self.regions.fresh || (a == b && self.regions.leaders == fresh.regions.leaders)
@@ -270,8 +395,8 @@ impl Public {
         self.regions
             .list
             .iter()
-            .filter(|r| r.intersects(&around) && r.intersects(&leaders))
-            .copied()
+            .filter(|r| r.squares.intersects(&around) && r.squares.intersects(&leaders))
+            .map(|r| r.squares)
             .collect()
     }
 
