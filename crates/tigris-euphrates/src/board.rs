@@ -369,7 +369,13 @@ mod tests {
     #[test]
     fn nth_square_picks_in_order() {
         let b = Board::get(BoardKind::Classic);
-        for set in [b.river(), b.land(), b.starting_temples(), Squares::EMPTY, b.grid().all()] {
+        for set in [
+            b.river(),
+            b.land(),
+            b.starting_temples(),
+            Squares::EMPTY,
+            b.grid().all(),
+        ] {
             let listed: Vec<Space> = set.iter().collect();
             for (k, &s) in listed.iter().enumerate() {
                 assert_eq!(b.nth_square(set, k), Some(s));

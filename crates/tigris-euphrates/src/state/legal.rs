@@ -4,7 +4,6 @@
 use mesopotamia_core::{Adjacency, Colour, Seat};
 use smallvec::SmallVec;
 
-use super::regions::parts_without;
 use super::{Pending, Public, Reason, Tigris, sp};
 use crate::action::{self, Action, ActionKind, MAX_SUPPORT};
 use crate::board::{SQUARES, Squares};
@@ -12,9 +11,6 @@ use crate::board::{SQUARES, Squares};
 /// The kingdoms of a position and what a placement needs to know of them, computed
 /// once per legal-action generation.
 struct KingdomMap {
-    leaders: Squares,
-    /// Each kingdom with the empty squares it touches.
-    kingdoms: SmallVec<[(Squares, Squares); 8]>,
     /// Squares touching a kingdom or more.
     one: Squares,
     /// Squares touching two kingdoms or more.
@@ -52,32 +48,33 @@ impl Public {
         let grid = self.board().grid();
         let occupied = self.occupied();
         let leaders = self.leader_squares();
-        let mut kingdoms = SmallVec::new();
         let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
-        let mut add = |k: Squares, touch: Squares| {
+        let mut add = |touch: Squares| {
             three |= two & touch;
             two |= one & touch;
             one |= touch;
-            kingdoms.push((k, touch));
         };
         if self.regions.fresh {
-            for r in &self.regions.list {
-                if r.squares.intersects(&leaders) {
-                    add(r.squares, r.border);
+            // The kingdoms are the regions of the leaders.
+            let mut seen = Squares::EMPTY;
+            leaders.for_each(|l| {
+                if !seen.contains(l) {
+                    if let Some(r) = self.kept_region(l) {
+                        seen |= r.squares;
+                        add(r.border);
+                    }
                 }
-            }
+            });
         } else {
             let mut rest = leaders;
             while let Some(l) = rest.first() {
                 let k = grid.component(l, occupied);
                 rest -= k;
-                add(k, grid.dilate(k) - k);
+                add(grid.dilate(k) - k);
             }
         }
         let empty = self.empty(occupied);
         KingdomMap {
-            leaders,
-            kingdoms,
             one,
             two,
             three,
@@ -105,25 +102,18 @@ impl Public {
         // changes, splitting into the parts that still hold a leader. (The vacated
         // square itself is no destination.)
         let from = sp(from);
-        let Some(&(kingdom, touch)) = map.kingdoms.iter().find(|(k, _)| k.contains(from)) else {
-            return candidates - map.two;
+        let touch = match self.kept_region(from) {
+            Some(kingdom) if self.regions.fresh => kingdom.border,
+            _ => {
+                let kingdom = self.region_of(from);
+                self.board().grid().dilate(kingdom) - kingdom
+            }
         };
         // Over the other kingdoms, a square touching this one touches one kingdom fewer.
-        let mut one = (map.one - touch) | (map.two & touch);
-        let mut two = (map.two - touch) | (map.three & touch);
-        let mut leaders_left = kingdom & map.leaders;
-        leaders_left.remove(from);
-        if !leaders_left.is_empty() {
-            let grid = self.board().grid();
-            for &part in parts_without(kingdom, from, self.board()).as_slice() {
-                if part.intersects(&leaders_left) {
-                    let touch = grid.dilate(part) - part;
-                    two |= one & touch;
-                    one |= touch;
-                }
-            }
-        }
-        candidates - two
+        let one = (map.one - touch) | (map.two & touch);
+        let two = (map.two - touch) | (map.three & touch);
+        let parts = self.leader_move(seat, colour, from);
+        candidates - (two | (one & parts.one) | parts.two)
     }
 
     fn catastrophe_targets(&self) -> Squares {

@@ -9,6 +9,7 @@ mod placement;
 mod public;
 mod random;
 mod regions;
+mod split;
 mod treasures;
 mod turn;
 
@@ -469,6 +470,9 @@ impl Tigris {
 
     /// Plays a checked action.
     fn play(&mut self, action: Action, ev: &mut impl EventSink<Event>) {
+        if !self.public.regions.fresh {
+            self.public.refresh_regions();
+        }
         let active = self.public.active;
         match action.kind() {
             ActionKind::Pass => self.public.actions_left = 0,

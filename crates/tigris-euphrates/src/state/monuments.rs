@@ -4,7 +4,7 @@
 use mesopotamia_core::{Colour, EventSink};
 use smallvec::SmallVec;
 
-use super::regions::at_least_two;
+use super::split::at_least_two;
 use super::{AfterPlacement, Pending, Public, Tigris, sp};
 use crate::action::Monument;
 use crate::board::{Square, Squares, WIDTH};

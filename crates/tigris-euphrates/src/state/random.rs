@@ -22,10 +22,7 @@ impl Tigris {
     /// drawn from; `None` when no seat is to move. Exactly
     /// `legal[uniform_below(rng, legal.len())]` of [`Tigris::legal_into`]'s list, without
     /// writing the list.
-    pub(crate) fn sample_legal<R: RngCore + ?Sized>(
-        &self,
-        rng: &mut R,
-    ) -> Option<(Action, usize)> {
+    pub(crate) fn sample_legal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<(Action, usize)> {
         match self.public.pending {
             Pending::Action => {
                 let targets = self.action_targets();
@@ -48,11 +45,7 @@ impl Tigris {
 
     /// The `k`-th action (from 0) of an action decision's legal list, decoded from the
     /// counts of each kind, in list order.
-    fn nth_action(
-        &self,
-        targets: &ActionTargets,
-        k: usize,
-    ) -> Option<Action> {
+    fn nth_action(&self, targets: &ActionTargets, k: usize) -> Option<Action> {
         let Some(mut k) = k.checked_sub(1) else {
             return Some(Action::raw(action::PASS));
         };
@@ -186,7 +179,10 @@ mod tests {
             .unwrap_or(3000);
         let mut outcomes = Vec::new();
         let players_list = std::env::var("TIGRIS_SPEED_PLAYERS").unwrap_or_else(|_| "24".into());
-        for players in players_list.bytes().filter_map(|b| (b as char).to_digit(10)) {
+        for players in players_list
+            .bytes()
+            .filter_map(|b| (b as char).to_digit(10))
+        {
             let players = players as u8;
             let config = Config::new(players);
             let (mut decisions, mut listed) = (0u64, 0u64);

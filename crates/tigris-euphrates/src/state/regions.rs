@@ -4,23 +4,48 @@
 use mesopotamia_core::{Adjacency, Colour, Seat, Space};
 use smallvec::SmallVec;
 
+use super::split::{Few, at_least_two, parts_without};
 use super::{Public, sp};
-use crate::board::{Board, Square, Squares};
+use crate::board::{Board, SQUARES, Square, Squares};
 
 /// What the board's pieces make of it, kept up to date as pieces come and go so that the
-/// hot paths need no flood fill: the regions, and the squares of the leaders. Derived
-/// from the board: it takes no part in equality, hashing or serialization, and a state
-/// that has not computed it (just deserialized) falls back to computing from the board.
-#[derive(Clone, Default)]
+/// hot paths need no flood fill: the regions with a label per square, the squares of the
+/// leaders, and what moving each leader does to its kingdom. Derived from the board: it
+/// takes no part in equality, hashing or serialization, and a state that has not
+/// computed it (just deserialized) falls back to computing from the board.
+#[derive(Clone)]
 pub(crate) struct Regions {
-    pub(super) list: SmallVec<[Region; 16]>,
+    /// The regions, in no particular order.
+    pub(super) list: SmallVec<[Region; 20]>,
+    /// For each square standing in a region, the region's index in `list` (meaningless
+    /// for the other squares).
+    label: [u8; SQUARES],
     /// The squares of the leaders on the board.
     pub(super) leaders: Squares,
+    /// What moving the leader of each seat and colour does to its kingdom, as last worked
+    /// out (see [`LeaderMove`]).
+    moves: [[LeaderMove; 4]; 4],
+    /// The last stamp given to a region (see [`Region::stamp`]).
+    stamps: u32,
     pub(super) fresh: bool,
     /// Pieces joined regions since the last look for a treasure due: a trader's kingdom
     /// can only come to hold two treasures when regions join, so the look is spared
     /// otherwise.
     pub(super) treasure_check: bool,
+}
+
+impl Default for Regions {
+    fn default() -> Regions {
+        Regions {
+            list: SmallVec::new(),
+            label: [0; SQUARES],
+            leaders: Squares::EMPTY,
+            moves: Default::default(),
+            stamps: 0,
+            fresh: false,
+            treasure_check: false,
+        }
+    }
 }
 
 /// A region and the squares around it.
@@ -29,15 +54,25 @@ pub(crate) struct Region {
     pub(super) squares: Squares,
     /// The squares next to the region, not in it (all free of tiles and leaders).
     pub(super) border: Squares,
+    /// A number no other region of the state's history had (while stamps last), so that
+    /// what was worked out for a region is known to still hold while it stands as it was.
+    stamp: u32,
 }
 
-impl Region {
-    fn new(squares: Squares, board: &Board) -> Region {
-        Region {
-            squares,
-            border: board.grid().dilate(squares) - squares,
-        }
-    }
+/// What moving a leader does to its own kingdom: the kingdom splits into the parts left
+/// without the leader, and only those still holding a leader remain kingdoms. Kept per
+/// leader while its kingdom stands as it was: a kingdom rarely changes between two
+/// decisions of its leaders' owner, and working this out takes a fill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct LeaderMove {
+    /// The stamp of the kingdom it was worked out for (0: nothing kept).
+    stamp: u32,
+    /// The leader's square then.
+    from: u16,
+    /// Squares touching one of the parts still holding a leader.
+    pub(super) one: Squares,
+    /// Squares touching two of them or more.
+    pub(super) two: Squares,
 }
 
 impl PartialEq for Regions {
@@ -58,163 +93,52 @@ impl core::fmt::Debug for Regions {
     }
 }
 
-/// For each pattern of the ring (bit i: the i-th square around, from the north clockwise,
-/// is in the region; see [`Board::ring_pattern`]),
-/// whether the orthogonal neighbours present are all linked through the ring.
-static RING_LINKED: [bool; 256] = ring_linked_table();
-
-const fn ring_bit(pattern: usize, i: usize) -> bool {
-    pattern & (1 << (i % 8)) != 0
-}
-
-const fn ring_linked_table() -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut pattern = 0usize;
-    while pattern < 256 {
-        // The first orthogonal neighbour present, if any (orthogonal ones are even).
-        let mut first = 8;
-        let mut i = 0;
-        while i < 8 {
-            if ring_bit(pattern, i) {
-                first = i;
-                break;
-            }
-            i += 2;
-        }
-        if first == 8 {
-            table[pattern] = true;
-        } else {
-            // The run of present squares through `first`, both ways round.
-            let mut linked = 1usize << first;
-            let mut j = first + 1;
-            while j < first + 8 && ring_bit(pattern, j) {
-                linked |= 1 << (j % 8);
-                j += 1;
-            }
-            let mut j = first + 7;
-            while j > first && ring_bit(pattern, j) {
-                linked |= 1 << (j % 8);
-                j -= 1;
-            }
-            table[pattern] = pattern & 0b0101_0101 & !linked == 0;
-        }
-        pattern += 1;
+impl Regions {
+    /// A new stamp. Once they run out every region gets the last one, which no kept
+    /// leader move ever matches.
+    fn stamp(&mut self) -> u32 {
+        self.stamps = self.stamps.saturating_add(1);
+        self.stamps
     }
-    table
-}
 
-/// Whether taking `s` out of `region` (which holds it) surely leaves the rest in one
-/// piece: the region's squares next to `s` are linked through the eight squares around
-/// it, so every path through `s` has a way round. When they are not, the rest may still
-/// be linked the long way round: only a fill can tell.
-pub(super) fn stays_whole(region: Squares, s: Space, board: &Board) -> bool {
-    RING_LINKED[board.ring_pattern(region, s) as usize]
-}
-
-/// The pieces `region` falls into without `s` (which it holds): the components of the
-/// rest. Every square of the rest is linked to `s` through one of its neighbours, so the
-/// pieces are filled from those neighbours at once, a step at a time, and the fill stops
-/// as soon as they all meet (one piece) or all but one are complete (the last piece is
-/// what remains): a piece cut off near `s` costs a few steps, not a fill of the region.
-pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Few {
-    let mut rest = region;
-    rest.remove(s);
-    let mut out = Few::default();
-    let starts = board.neighbours(s) & rest;
-    if starts.is_empty() {
-        return out;
-    }
-    if stays_whole(region, s, board) {
-        out.push(rest);
-        return out;
-    }
-    let grid = board.grid();
-    // Each piece so far with its last step (empty once the piece is complete).
-    let mut pieces = [(Squares::EMPTY, Squares::EMPTY); 4];
-    let mut n = 0;
-    starts.for_each(|start| {
-        pieces[n & 3] = (Squares::single(start), Squares::single(start));
-        n += 1;
-    });
-    let mut n = n.min(4);
-    loop {
-        // Pieces that met are one.
-        let mut i = 0;
-        while i < n {
-            let mut j = i + 1;
-            while j < n {
-                if pieces[i].0.intersects(&pieces[j].0) {
-                    let (squares, step) = pieces[j];
-                    pieces[i].0 |= squares;
-                    pieces[i].1 |= step;
-                    n -= 1;
-                    pieces[j] = pieces[n];
-                    // The grown piece may meet one already passed.
-                    j = i + 1;
-                } else {
-                    j += 1;
-                }
-            }
-            i += 1;
-        }
-        if n == 1 {
-            out.push(rest);
-            return out;
-        }
-        let growing = pieces[..n].iter().filter(|p| !p.1.is_empty()).count();
-        if growing <= 1 {
-            let mut complete = Squares::EMPTY;
-            for &(squares, step) in &pieces[..n] {
-                if step.is_empty() {
-                    complete |= squares;
-                    out.push(squares);
-                }
-            }
-            if growing == 1 {
-                out.push(rest - complete);
-            }
-            return out;
-        }
-        for (squares, step) in pieces[..n].iter_mut() {
-            if !step.is_empty() {
-                *step = (grid.dilate(*step) & rest) - *squares;
-                *squares |= *step;
-            }
-        }
-    }
-}
-
-/// At most four regions, those around one square: the pieces a region falls into when
-/// the square leaves it, or the kingdoms a piece arriving there joins.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Few {
-    regions: [Squares; 4],
-    len: usize,
-}
-
-impl Few {
-    fn push(&mut self, region: Squares) {
-        if let Some(slot) = self.regions.get_mut(self.len) {
-            *slot = region;
-            self.len += 1;
+    fn region(&mut self, squares: Squares, board: &Board) -> Region {
+        Region {
+            squares,
+            border: board.grid().dilate(squares) - squares,
+            stamp: self.stamp(),
         }
     }
 
-    /// The regions.
-    pub(super) fn as_slice(&self) -> &[Squares] {
-        &self.regions[..self.len.min(4)]
+    /// The index of the region holding `s`, if one does.
+    #[inline]
+    fn index_of(&self, s: Space) -> Option<usize> {
+        let i = *self.label.get(s.index())? as usize;
+        self.list
+            .get(i)
+            .is_some_and(|r| r.squares.contains(s))
+            .then_some(i)
     }
-}
 
-/// Whether `set` holds two squares or more (without counting them all).
-#[inline]
-pub(super) fn at_least_two(mut set: Squares) -> bool {
-    match set.first() {
-        Some(s) => {
-            set.remove(s);
-            !set.is_empty()
+    fn label(&mut self, squares: Squares, i: usize) {
+        let label = &mut self.label;
+        squares.for_each(|s| {
+            if let Some(l) = label.get_mut(s.index()) {
+                *l = i as u8;
+            }
+        });
+    }
+
+    fn push(&mut self, region: Region) {
+        self.label(region.squares, self.list.len());
+        self.list.push(region);
+    }
+
+    /// Removes region `i`; the last region takes its index.
+    fn remove(&mut self, i: usize) {
+        self.list.swap_remove(i);
+        if let Some(moved) = self.list.get(i) {
+            self.label(moved.squares, i);
         }
-        None => false,
     }
 }
 
@@ -224,16 +148,19 @@ impl Public {
         let leaders = self.leader_squares_from_board();
         let occupied = self.face_up() | self.flipped | leaders;
         let board = self.board();
-        let mut list = SmallVec::new();
-        board
-            .grid()
-            .for_each_component(occupied, |region| list.push(Region::new(region, board)));
-        self.regions = Regions {
-            list,
+        let mut regions = Regions {
             leaders,
+            moves: self.regions.moves,
+            stamps: self.regions.stamps,
             fresh: true,
             treasure_check: true,
+            ..Regions::default()
         };
+        board.grid().for_each_component(occupied, |squares| {
+            let region = regions.region(squares, board);
+            regions.push(region);
+        });
+        self.regions = regions;
     }
 
     /// The squares of the leaders on the board, looked up on the board itself.
@@ -276,35 +203,36 @@ impl Public {
     }
 
     /// Pieces left `gone` (already out of `occupied()`): the regions they were in may
-    /// split; only those are filled again.
+    /// split. One piece (most often) splits only its own region, from around it; more
+    /// (a war, leaders losing their temple) refill the board.
     pub(super) fn regions_lose(&mut self, gone: Squares) {
-        if !self.regions.fresh {
+        if !self.regions.fresh || at_least_two(gone) {
             self.refresh_regions();
             return;
         }
+        let Some(s) = gone.first() else {
+            return;
+        };
+        let Some(i) = self.regions.index_of(s) else {
+            self.refresh_regions();
+            return;
+        };
         let board = self.board();
-        if let (Some(s), false) = (gone.first(), at_least_two(gone)) {
-            if let Some(i) = self.regions.list.iter().position(|r| r.squares.contains(s)) {
-                let region = self.regions.list.swap_remove(i).squares;
-                for &part in parts_without(region, s, board).as_slice() {
-                    self.regions.list.push(Region::new(part, board));
+        let regions = &mut self.regions;
+        let parts = parts_without(regions.list[i].squares, s, board);
+        match parts.as_slice().split_last() {
+            None => regions.remove(i),
+            Some((&last, others)) => {
+                // The last piece is the rest of the region once the others are cut
+                // off: the biggest, most often, and it keeps the region's labels.
+                let rest = regions.region(last, board);
+                regions.list[i] = rest;
+                for &part in others {
+                    let region = regions.region(part, board);
+                    regions.push(region);
                 }
-                return;
             }
         }
-        let mut broken = Squares::EMPTY;
-        self.regions.list.retain(|r| {
-            if r.squares.intersects(&gone) {
-                broken |= r.squares;
-                false
-            } else {
-                true
-            }
-        });
-        let list = &mut self.regions.list;
-        board
-            .grid()
-            .for_each_component(broken - gone, |part| list.push(Region::new(part, board)));
     }
 
     /// A piece arrived on `square` (already in `occupied()`): it joins the regions around
@@ -323,28 +251,36 @@ impl Public {
             return kingdoms;
         }
         let neighbours = self.board().neighbours(sp(square));
-        let leaders = self.regions.leaders;
+        let regions = &mut self.regions;
+        let joined = regions.around(neighbours);
         let mut merged = Region {
             squares: Squares::single(sp(square)),
             border: neighbours,
+            stamp: regions.stamp(),
         };
-        let list = &mut self.regions.list;
-        let mut i = 0;
-        while i < list.len() {
-            let r = list[i];
-            if r.squares.intersects(&neighbours) {
-                if r.squares.intersects(&leaders) {
-                    kingdoms.push(r.squares);
-                }
-                merged.squares |= r.squares;
-                merged.border |= r.border;
-                list.swap_remove(i);
-            } else {
-                i += 1;
+        for &i in joined.as_slice() {
+            let r = regions.list[i];
+            if r.squares.intersects(&regions.leaders) {
+                kingdoms.push(r.squares);
             }
+            merged.squares |= r.squares;
+            merged.border |= r.border;
         }
         merged.border -= merged.squares;
-        list.push(merged);
+        match joined.as_slice().split_first() {
+            None => regions.push(merged),
+            Some((&keep, others)) => {
+                // The first (lowest) index stays; the others, removed from the highest
+                // down, never move it.
+                regions.list[keep] = merged;
+                regions.label(Squares::single(sp(square)), keep);
+                for &i in others.iter().rev() {
+                    let squares = regions.list[i].squares;
+                    regions.label(squares, keep);
+                    regions.remove(i);
+                }
+            }
+        }
         // A trader's kingdom can only come to hold two treasures when regions join.
         if at_least_two(merged.squares & self.treasures) {
             let traders = Seat::all(self.seats())
@@ -359,30 +295,42 @@ impl Public {
     }
 
     /// The region holding `space`, empty if nothing stands there.
+    #[inline]
     pub(super) fn region_of(&self, space: Space) -> Squares {
         if self.regions.fresh {
             self.regions
-                .list
-                .iter()
-                .find(|r| r.squares.contains(space))
-                .map(|r| r.squares)
-                .unwrap_or_default()
+                .index_of(space)
+                .map_or(Squares::EMPTY, |i| self.regions.list[i].squares)
         } else {
             self.board().grid().component(space, self.occupied())
         }
     }
 
+    /// The kept region holding `space` (the state's regions must be fresh).
+    #[inline]
+    pub(super) fn kept_region(&self, space: Space) -> Option<&Region> {
+        self.regions.index_of(space).map(|i| &self.regions.list[i])
+    }
+
     /// Whether the kept regions match the board (for tests).
     #[doc(hidden)]
     pub fn regions_consistent(&self) -> bool {
+        if !self.regions.fresh {
+            return true;
+        }
         let mut fresh = self.clone();
         fresh.refresh_regions();
-        let mut a: Vec<Region> = self.regions.list.to_vec();
-        let mut b: Vec<Region> = fresh.regions.list.to_vec();
-        let key = |r: &Region| r.squares.first();
-        a.sort_by_key(key);
-        b.sort_by_key(key);
-        !self.regions.fresh || (a == b && self.regions.leaders == fresh.regions.leaders)
+        let strip = |r: &Region| (r.squares.first(), r.squares, r.border);
+        let mut a: Vec<_> = self.regions.list.iter().map(strip).collect();
+        let mut b: Vec<_> = fresh.regions.list.iter().map(strip).collect();
+        a.sort_by_key(|r| r.0);
+        b.sort_by_key(|r| r.0);
+        let labelled = self.regions.list.iter().enumerate().all(|(i, r)| {
+            r.squares
+                .iter()
+                .all(|s| self.regions.index_of(s) == Some(i))
+        });
+        a == b && labelled && self.regions.leaders == fresh.regions.leaders
     }
 
     /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
@@ -390,13 +338,12 @@ impl Public {
         if !self.regions.fresh {
             return self.adjacent_kingdoms(square, self.occupied(), self.leader_squares());
         }
-        let around = self.board().neighbours(sp(square));
-        let leaders = self.leader_squares();
-        self.regions
-            .list
+        let around = self.regions.around(self.board().neighbours(sp(square)));
+        around
+            .as_slice()
             .iter()
-            .filter(|r| r.squares.intersects(&around) && r.squares.intersects(&leaders))
-            .map(|r| r.squares)
+            .map(|&i| self.regions.list[i].squares)
+            .filter(|r| r.intersects(&self.regions.leaders))
             .collect()
     }
 
@@ -422,5 +369,118 @@ impl Public {
             }
         }
         out
+    }
+
+    /// What moving `seat`'s leader of `colour` from `from` does to its kingdom, kept or
+    /// worked out now.
+    pub(super) fn leader_move(&self, seat: Seat, colour: Colour, from: Space) -> LeaderMove {
+        if self.regions.fresh {
+            if let Some(kept) = self.kept_leader_move(seat, colour, from) {
+                return kept;
+            }
+        }
+        let kingdom = self.region_of(from);
+        self.work_out_leader_move(kingdom, from, 0)
+    }
+
+    fn kept_leader_move(&self, seat: Seat, colour: Colour, from: Space) -> Option<LeaderMove> {
+        let kept = *self.regions.moves.get(seat.index())?.get(colour.index())?;
+        let region = self.kept_region(from)?;
+        (kept.stamp != 0
+            && kept.stamp != u32::MAX
+            && kept.stamp == region.stamp
+            && kept.from == from.0)
+            .then_some(kept)
+    }
+
+    fn work_out_leader_move(&self, kingdom: Squares, from: Space, stamp: u32) -> LeaderMove {
+        let mut out = LeaderMove {
+            stamp,
+            from: from.0,
+            ..LeaderMove::default()
+        };
+        let mut leaders_left = kingdom & self.leader_squares();
+        leaders_left.remove(from);
+        if leaders_left.is_empty() {
+            return out;
+        }
+        let grid = self.board().grid();
+        for &part in parts_without(kingdom, from, self.board()).as_slice() {
+            if part.intersects(&leaders_left) {
+                let touch = grid.dilate(part) - part;
+                out.two |= out.one & touch;
+                out.one |= touch;
+            }
+        }
+        out
+    }
+
+    /// Works out, for the active seat's leaders on the board, what moving them does to
+    /// their kingdoms, unless it is kept already: done once the state settles on an
+    /// action, so that the legal actions of the decisions to come find it.
+    pub(super) fn keep_leader_moves(&mut self) {
+        if !self.regions.fresh {
+            return;
+        }
+        let seat = self.active;
+        for c in Colour::ALL {
+            let Some(from) = self.leaders[seat.index()][c.index()] else {
+                continue;
+            };
+            let from = sp(from);
+            if self.kept_leader_move(seat, c, from).is_some() {
+                continue;
+            }
+            let Some(&region) = self.kept_region(from) else {
+                continue;
+            };
+            let worked = self.work_out_leader_move(region.squares, from, region.stamp);
+            if let Some(slot) = self
+                .regions
+                .moves
+                .get_mut(seat.index())
+                .and_then(|m| m.get_mut(c.index()))
+            {
+                *slot = worked;
+            }
+        }
+    }
+}
+
+impl Regions {
+    /// The indices of the regions holding one of `squares` (at most four: the squares
+    /// around one square), lowest first.
+    fn around(&self, squares: Squares) -> FewIndices {
+        let mut out = FewIndices::default();
+        squares.for_each(|s| {
+            if let Some(i) = self.index_of(s) {
+                out.insert(i);
+            }
+        });
+        out
+    }
+}
+
+/// At most four region indices, sorted, without repeats.
+#[derive(Clone, Copy, Default)]
+struct FewIndices {
+    indices: [usize; 4],
+    len: usize,
+}
+
+impl FewIndices {
+    fn insert(&mut self, i: usize) {
+        let len = self.len.min(4);
+        if self.indices[..len].contains(&i) || len == 4 {
+            return;
+        }
+        let at = self.indices[..len].partition_point(|&j| j < i);
+        self.indices.copy_within(at..len, at + 1);
+        self.indices[at] = i;
+        self.len = len + 1;
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        &self.indices[..self.len.min(4)]
     }
 }

@@ -41,6 +41,13 @@ impl Tigris {
 
     /// Moves the game on to the next decision, applying forced ones.
     pub(super) fn settle(&mut self, ev: &mut impl EventSink<Event>) {
+        self.settle_to_decision(ev);
+        if self.public.pending == Pending::Action {
+            self.public.keep_leader_moves();
+        }
+    }
+
+    fn settle_to_decision(&mut self, ev: &mut impl EventSink<Event>) {
         loop {
             let p = &mut self.public;
             if p.pending == Pending::Over {
