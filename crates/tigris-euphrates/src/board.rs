@@ -280,6 +280,16 @@ impl Board {
             .unwrap_or_default()
     }
 
+    /// The eight squares around `square`, in turn from the north clockwise; `u16::MAX` off
+    /// the board.
+    #[inline]
+    pub(crate) fn ring(&self, square: Space) -> [u16; 8] {
+        self.ring
+            .get(square.index())
+            .copied()
+            .unwrap_or([u16::MAX; 8])
+    }
+
     /// Which of the eight squares around `square` are in `set`: bit i for the i-th, in
     /// turn from the north clockwise.
     #[inline]
@@ -296,26 +306,36 @@ impl Board {
     /// The `k`-th square (from 0, ascending) of `set`, if it holds more than `k`.
     #[inline]
     pub(crate) fn nth_square(&self, set: Squares, k: usize) -> Option<Space> {
-        if k < 24 {
+        if k < 16 {
             // Near the start a walk is cheaper than counting.
             return set.iter().nth(k);
         }
+        // Binary search for the row holding it: rows `lo..hi` hold it, `lo` having at
+        // most `k` squares of the set above it and `hi` more. Then a walk along the row.
+        let below = |row: usize| {
+            let squares = self.below.get(row * WIDTH).copied().unwrap_or_default();
+            (set & squares).len()
+        };
+        let (mut lo, mut hi, mut before) = (0, HEIGHT, 0);
         if set.len() <= k {
             return None;
         }
-        // Binary search for the square with exactly `k` squares of the set below it:
-        // `lo` has at most `k` below it, `hi` more than `k`.
-        let (mut lo, mut hi) = (0, SQUARES);
         while hi - lo > 1 {
             let mid = (lo + hi) / 2;
-            let below = self.below.get(mid).copied().unwrap_or_default();
-            if (set & below).len() <= k {
-                lo = mid;
+            let n = below(mid);
+            if n <= k {
+                (lo, before) = (mid, n);
             } else {
                 hi = mid;
             }
         }
-        Some(Space(lo as u16))
+        let row = self
+            .below
+            .get((lo + 1) * WIDTH)
+            .copied()
+            .unwrap_or_default()
+            - self.below.get(lo * WIDTH).copied().unwrap_or_default();
+        (set & row).iter().nth(k - before)
     }
 
     /// River squares.

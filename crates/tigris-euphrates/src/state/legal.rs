@@ -55,16 +55,11 @@ impl Public {
             one |= touch;
         };
         if self.regions.fresh {
-            // The kingdoms are the regions of the leaders.
-            let mut seen = Squares::EMPTY;
-            leaders.for_each(|l| {
-                if !seen.contains(l) {
-                    if let Some(r) = self.kept_region(l) {
-                        seen |= r.squares;
-                        add(r.border);
-                    }
+            for r in &self.regions.list {
+                if r.squares.intersects(&leaders) {
+                    add(r.border);
                 }
-            });
+            }
         } else {
             let mut rest = leaders;
             while let Some(l) = rest.first() {

@@ -5,6 +5,11 @@ use mesopotamia_core::{Adjacency, Space};
 
 use crate::board::{Board, Squares};
 
+/// Whether taking a square out of a region leaves the rest surely in one piece, judged
+/// from the eight squares around it: when the region's squares next to it are linked
+/// through the ring around it, every path through it has a way round. (When they are
+/// not, the rest may still be linked the long way round: only a fill can tell.)
+///
 /// For each pattern of the ring (bit i: the i-th square around, from the north clockwise,
 /// is in the region; see [`Board::ring_pattern`]),
 /// whether the orthogonal neighbours present are all linked through the ring.
@@ -50,14 +55,6 @@ const fn ring_linked_table() -> [bool; 256] {
     table
 }
 
-/// Whether taking `s` out of `region` (which holds it) surely leaves the rest in one
-/// piece: the region's squares next to `s` are linked through the eight squares around
-/// it, so every path through `s` has a way round. When they are not, the rest may still
-/// be linked the long way round: only a fill can tell.
-pub(super) fn stays_whole(region: Squares, s: Space, board: &Board) -> bool {
-    RING_LINKED[board.ring_pattern(region, s) as usize]
-}
-
 /// The pieces `region` falls into without `s` (which it holds): the components of the
 /// rest. Every square of the rest is linked to `s` through one of its neighbours, so the
 /// pieces are filled from those neighbours at once, a step at a time, and the fill stops
@@ -71,19 +68,33 @@ pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Few {
     if starts.is_empty() {
         return out;
     }
-    if stays_whole(region, s, board) {
+    let pattern = board.ring_pattern(region, s);
+    if RING_LINKED[pattern as usize] {
         out.push(rest);
         return out;
     }
     let grid = board.grid();
-    // Each piece so far with its last step (empty once the piece is complete).
+    // Each piece so far with its last step (empty once the piece is complete), starting
+    // from the runs of the ring around `s` that hold a neighbour (linked already).
     let mut pieces = [(Squares::EMPTY, Squares::EMPTY); 4];
     let mut n = 0;
-    starts.for_each(|start| {
-        pieces[n & 3] = (Squares::single(start), Squares::single(start));
-        n += 1;
-    });
-    let mut n = n.min(4);
+    let ring = board.ring(s);
+    // A ring with a run cut holds a square out of the region to start after.
+    let cut = (!pattern).trailing_zeros() as usize;
+    let (mut run, mut neighbour) = (Squares::EMPTY, false);
+    for j in 1..=8 {
+        let i = (cut + j) % 8;
+        if pattern & (1 << i) != 0 {
+            run.insert(Space(ring[i]));
+            neighbour |= i % 2 == 0;
+        } else {
+            if neighbour && n < 4 {
+                pieces[n] = (run, run);
+                n += 1;
+            }
+            (run, neighbour) = (Squares::EMPTY, false);
+        }
+    }
     loop {
         // Pieces that met are one.
         let mut i = 0;
