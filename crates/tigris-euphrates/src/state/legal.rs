@@ -55,11 +55,7 @@ impl Public {
             one |= touch;
         };
         if self.regions.fresh {
-            for r in &self.regions.list {
-                if r.squares.intersects(&leaders) {
-                    add(r.border);
-                }
-            }
+            self.regions.for_each_kingdom(|r| add(r.border));
         } else {
             let mut rest = leaders;
             while let Some(l) = rest.first() {

@@ -448,6 +448,30 @@ impl Public {
 }
 
 impl Regions {
+    /// Calls `f` with each kingdom (region holding a leader) once.
+    #[inline]
+    pub(super) fn for_each_kingdom(&self, mut f: impl FnMut(&Region)) {
+        // A bit per region index, set from the leaders' labels: no test of every region.
+        let mut kingdoms = 0u64;
+        let mut beyond = false;
+        self.leaders.for_each(|l| match self.index_of(l) {
+            Some(i) if i < 64 => kingdoms |= 1 << i,
+            _ => beyond = true,
+        });
+        if beyond {
+            for r in &self.list {
+                if r.squares.intersects(&self.leaders) {
+                    f(r);
+                }
+            }
+            return;
+        }
+        while kingdoms != 0 {
+            f(&self.list[kingdoms.trailing_zeros() as usize]);
+            kingdoms &= kingdoms - 1;
+        }
+    }
+
     /// The indices of the regions holding one of `squares` (at most four: the squares
     /// around one square), lowest first.
     fn around(&self, squares: Squares) -> FewIndices {
