@@ -95,6 +95,25 @@ pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Few {
             (run, neighbour) = (Squares::EMPTY, false);
         }
     }
+    if n == 2 {
+        // The usual case, without the bookkeeping of more pieces: grow each in turn.
+        let [(mut a, mut a_step), (mut b, mut b_step), ..] = pieces;
+        loop {
+            a_step = (grid.dilate(a_step) & rest) - a;
+            a |= a_step;
+            if a.intersects(&b) {
+                out.push(rest);
+                return out;
+            }
+            if a_step.is_empty() {
+                out.push(a);
+                out.push(rest - a);
+                return out;
+            }
+            core::mem::swap(&mut a, &mut b);
+            core::mem::swap(&mut a_step, &mut b_step);
+        }
+    }
     loop {
         // Pieces that met are one.
         let mut i = 0;
