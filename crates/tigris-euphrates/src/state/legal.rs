@@ -37,9 +37,37 @@ pub(super) struct ActionTargets {
     pub(super) catastrophes: Squares,
     /// The hand the swaps are parts of (all zero with no tile in hand).
     pub(super) swap_hand: [u8; 4],
+    /// Where the leaders in supply may go (the same for all of them).
+    supply: Squares,
+}
+
+impl ActionTargets {
     /// How many actions of each kind, in list order after pass: four tile colours, four
     /// leader colours, withdrawals, catastrophes, swaps.
-    pub(super) counts: [usize; 11],
+    pub(super) fn counts(&self) -> [usize; 11] {
+        // Counting is the dear part (no popcount instruction on the baseline target):
+        // equal sets (the land colours in hand, the leaders in supply) are counted once.
+        let (mut land, mut supply) = (None, None);
+        let mut out = [0; 11];
+        for c in Colour::ALL {
+            let i = c.index();
+            let tiles = self.tiles[i];
+            out[i] = match c {
+                _ if tiles.is_empty() => 0,
+                Colour::Blue => tiles.len(),
+                _ => *land.get_or_insert_with(|| tiles.len()),
+            };
+            out[4 + i] = if self.withdraw & (1 << i) == 0 {
+                *supply.get_or_insert_with(|| self.supply.len())
+            } else {
+                self.leaders[i].len()
+            };
+        }
+        out[8] = self.withdraw.count_ones() as usize;
+        out[9] = self.catastrophes.len();
+        out[10] = action::swap_count(self.swap_hand);
+        out
+    }
 }
 
 impl Public {
@@ -265,47 +293,30 @@ impl Tigris {
         let hand = self.hands[a];
         let map = p.kingdom_map();
         let (land, river) = p.tile_targets(&map);
+        let supply = map.leader_candidates - map.two;
         let mut targets = ActionTargets {
             tiles: [Squares::EMPTY; 4],
-            leaders: [Squares::EMPTY; 4],
+            leaders: [supply; 4],
             withdraw: 0,
             catastrophes: Squares::EMPTY,
             swap_hand: [0; 4],
-            counts: [0; 11],
+            supply,
         };
-        // Counting is the dear part (no popcount instruction on the baseline target):
-        // equal sets are counted once.
-        let (mut n_land, mut n_supply) = (None, None);
         for c in Colour::ALL {
             let i = c.index();
             if hand[c] > 0 {
-                if c == Colour::Blue {
-                    targets.tiles[i] = river;
-                    targets.counts[i] = river.len();
-                } else {
-                    targets.tiles[i] = land;
-                    targets.counts[i] = *n_land.get_or_insert_with(|| land.len());
-                }
+                targets.tiles[i] = if c == Colour::Blue { river } else { land };
             }
             if p.leaders[a][i].is_some() {
                 targets.withdraw |= 1 << i;
-                let set = p.leader_targets(p.active, c, &map);
-                targets.leaders[i] = set;
-                targets.counts[4 + i] = set.len();
-            } else {
-                let set = map.leader_candidates - map.two;
-                targets.leaders[i] = set;
-                targets.counts[4 + i] = *n_supply.get_or_insert_with(|| set.len());
+                targets.leaders[i] = p.leader_targets(p.active, c, &map);
             }
         }
-        targets.counts[8] = targets.withdraw.count_ones() as usize;
         if p.catastrophes_left[a] > 0 {
             targets.catastrophes = p.catastrophe_targets();
-            targets.counts[9] = targets.catastrophes.len();
         }
         if p.hand_sizes[a] > 0 {
             targets.swap_hand = hand.into_array();
-            targets.counts[10] = action::swap_count(targets.swap_hand);
         }
         targets
     }
@@ -319,42 +330,57 @@ impl Tigris {
             return;
         }
         let targets = self.action_targets();
-        out.reserve(1 + targets.counts.iter().sum::<usize>());
         out.push(Action::raw(action::PASS));
         // Squares are decoded from a set once, then written for each base in a tight,
-        // size-known loop (the same land squares serve three tile colours).
-        let mut buffer = [0u16; 256];
-        let mut decoded = (Squares::EMPTY, 0);
-        let mut push_squares = |out: &mut Vec<Action>, base: u16, set: Squares| {
-            if set.is_empty() {
-                return;
-            }
-            if decoded.0 != set || decoded.1 == 0 {
-                let mut n = 0;
-                // A set holds at most 192 squares: masking the index lets the writes go
-                // without bounds checks.
-                set.for_each(|s| {
-                    buffer[n & 0xFF] = s.0;
-                    n += 1;
-                });
-                decoded = (set, n.min(256));
-            }
-            out.extend(buffer[..decoded.1].iter().map(|&s| Action::raw(base + s)));
+        // size-known loop: the land squares serve three tile colours, and the supply
+        // squares every leader in supply.
+        let decode = |set: Squares, buffer: &mut [u16; 256]| -> usize {
+            let mut n = 0;
+            // A set holds at most 192 squares: masking the index lets the writes go
+            // without bounds checks.
+            set.for_each(|s| {
+                buffer[n & 0xFF] = s.0;
+                n += 1;
+            });
+            n.min(256)
         };
+        let push = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
+            out.extend(squares.iter().map(|&s| Action::raw(base + s)));
+        };
+        let (mut land, mut river, mut supply, mut other) =
+            ([0u16; 256], [0u16; 256], [0u16; 256], [0u16; 256]);
+        let (mut n_land, mut n_river, mut n_supply) = (None, None, None);
         for c in Colour::ALL {
-            let base = action::TILE + (c.index() * SQUARES) as u16;
-            push_squares(out, base, targets.tiles[c.index()]);
+            let set = targets.tiles[c.index()];
+            if set.is_empty() {
+                continue;
+            }
+            let squares = if c == Colour::Blue {
+                let n = *n_river.get_or_insert_with(|| decode(set, &mut river));
+                &river[..n]
+            } else {
+                let n = *n_land.get_or_insert_with(|| decode(set, &mut land));
+                &land[..n]
+            };
+            push(out, action::TILE + (c.index() * SQUARES) as u16, squares);
         }
         for c in Colour::ALL {
             let base = action::LEADER + (c.index() * SQUARES) as u16;
-            push_squares(out, base, targets.leaders[c.index()]);
+            if targets.withdraw & (1 << c.index()) == 0 {
+                let n = *n_supply.get_or_insert_with(|| decode(targets.supply, &mut supply));
+                push(out, base, &supply[..n]);
+            } else {
+                let n = decode(targets.leaders[c.index()], &mut other);
+                push(out, base, &other[..n]);
+            }
         }
         for c in Colour::ALL {
             if targets.withdraw & (1 << c.index()) != 0 {
                 out.push(Action::raw(action::WITHDRAW + c.index() as u16));
             }
         }
-        push_squares(out, action::CATASTROPHE, targets.catastrophes);
+        let n = decode(targets.catastrophes, &mut other);
+        push(out, action::CATASTROPHE, &other[..n]);
         action::for_each_swap_within(targets.swap_hand, |i| {
             out.push(Action::raw(action::SWAP + i as u16));
         });

@@ -26,9 +26,10 @@ impl Tigris {
         match self.public.pending {
             Pending::Action => {
                 let targets = self.action_targets();
-                let n = 1 + targets.counts.iter().sum::<usize>();
+                let counts = targets.counts();
+                let n = 1 + counts.iter().sum::<usize>();
                 let k = uniform_below(rng, n as u32) as usize;
-                self.nth_action(&targets, k).map(|a| (a, n))
+                self.nth_action(&targets, &counts, k).map(|a| (a, n))
             }
             Pending::Draw(_) | Pending::Over => None,
             _ => {
@@ -45,12 +46,16 @@ impl Tigris {
 
     /// The `k`-th action (from 0) of an action decision's legal list, decoded from the
     /// counts of each kind, in list order.
-    fn nth_action(&self, targets: &ActionTargets, k: usize) -> Option<Action> {
+    fn nth_action(
+        &self,
+        targets: &ActionTargets,
+        counts: &[usize; 11],
+        k: usize,
+    ) -> Option<Action> {
         let Some(mut k) = k.checked_sub(1) else {
             return Some(Action::raw(action::PASS));
         };
         let board = self.public.board();
-        let counts = &targets.counts;
         let square_sets = targets.tiles.iter().chain(targets.leaders.iter());
         for (i, (&set, &n)) in square_sets.zip(counts.iter()).enumerate() {
             if k < n {
@@ -214,5 +219,52 @@ mod tests {
                 decisions as f64 / games as f64,
             );
         }
+    }
+
+    /// The speed of writing the complete legal list, over every position with a seat to
+    /// move of 10 random games: a measurement, not a check.
+    ///
+    /// `cargo test --release -p tigris-euphrates --lib -- --ignored --nocapture legal_list_speed`
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn legal_list_speed() {
+        let rounds: usize = std::env::var("TIGRIS_SPEED_ROUNDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(200);
+        let (mut positions, mut legal, mut outcomes) = (Vec::new(), Vec::new(), Vec::new());
+        for seed in 0..10 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Tigris::new(Config::new(2)).unwrap();
+            loop {
+                match game.to_move() {
+                    ToMove::Terminal => break,
+                    ToMove::Chance => {
+                        game.chance_outcomes(&mut outcomes);
+                        let draw = sample_weighted(&mut rng, &outcomes).unwrap();
+                        game.apply_chance(draw).unwrap();
+                    }
+                    ToMove::Seat(_) => {
+                        positions.push(game.clone());
+                        game.play_sampled(&mut rng).unwrap();
+                    }
+                }
+            }
+        }
+        let start = std::time::Instant::now();
+        let mut listed = 0;
+        for _ in 0..rounds {
+            for game in &positions {
+                game.legal_actions(&mut legal);
+                listed += legal.len();
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let lists = rounds * positions.len();
+        println!(
+            "{{\"lists\":{lists},\"ns_per_list\":{:.1},\"mean_legal_actions\":{:.2}}}",
+            secs * 1e9 / lists as f64,
+            listed as f64 / lists as f64
+        );
     }
 }
