@@ -121,9 +121,10 @@ impl Public {
         // changes, splitting into the parts that still hold a leader. (The vacated
         // square itself is no destination.)
         let from = sp(from);
-        let touch = match self.kept_region(from) {
-            Some(kingdom) if self.regions.fresh => kingdom.border,
-            _ => {
+        let kept = self.kept_region(from).filter(|_| self.regions.fresh);
+        let touch = match kept {
+            Some(kingdom) => kingdom.border,
+            None => {
                 let kingdom = self.region_of(from);
                 self.board().grid().dilate(kingdom) - kingdom
             }
@@ -131,7 +132,7 @@ impl Public {
         // Over the other kingdoms, a square touching this one touches one kingdom fewer.
         let one = (map.one - touch) | (map.two & touch);
         let two = (map.two - touch) | (map.three & touch);
-        let parts = self.leader_move(seat, colour, from);
+        let parts = self.leader_move(seat, colour, from, kept);
         candidates - (two | (one & parts.one) | parts.two)
     }
 

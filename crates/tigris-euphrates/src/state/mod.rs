@@ -321,7 +321,11 @@ impl Public {
     /// Tiles (face up or down) and leaders: what links squares into regions.
     #[inline]
     pub(crate) fn occupied(&self) -> Squares {
-        self.face_up() | self.flipped | self.leader_squares()
+        if self.regions.fresh {
+            self.regions.occupied
+        } else {
+            self.face_up() | self.flipped | self.leader_squares()
+        }
     }
 
     /// The leader on a square, as (seat, colour).

@@ -22,6 +22,8 @@ pub(crate) struct Regions {
     label: [u8; SQUARES],
     /// The squares of the leaders on the board.
     pub(super) leaders: Squares,
+    /// The squares of the regions: tiles (face up or down) and leaders.
+    pub(super) occupied: Squares,
     /// What moving the leader of each seat and colour does to its kingdom, as last worked
     /// out (see [`LeaderMove`]).
     moves: [[LeaderMove; 4]; 4],
@@ -40,6 +42,7 @@ impl Default for Regions {
             list: SmallVec::new(),
             label: [0; SQUARES],
             leaders: Squares::EMPTY,
+            occupied: Squares::EMPTY,
             moves: Default::default(),
             stamps: 0,
             fresh: false,
@@ -150,6 +153,7 @@ impl Public {
         let board = self.board();
         let mut regions = Regions {
             leaders,
+            occupied,
             moves: self.regions.moves,
             stamps: self.regions.stamps,
             fresh: true,
@@ -219,6 +223,7 @@ impl Public {
         };
         let board = self.board();
         let regions = &mut self.regions;
+        regions.occupied.remove(s);
         let parts = parts_without(regions.list[i].squares, s, board);
         match parts.as_slice().split_last() {
             None => regions.remove(i),
@@ -253,6 +258,7 @@ impl Public {
         let neighbours = self.board().neighbours(sp(square));
         let regions = &mut self.regions;
         let joined = regions.around(neighbours);
+        regions.occupied.insert(sp(square));
         let mut merged = Region {
             squares: Squares::single(sp(square)),
             border: neighbours,
@@ -330,7 +336,10 @@ impl Public {
                 .iter()
                 .all(|s| self.regions.index_of(s) == Some(i))
         });
-        a == b && labelled && self.regions.leaders == fresh.regions.leaders
+        a == b
+            && labelled
+            && self.regions.leaders == fresh.regions.leaders
+            && self.regions.occupied == fresh.regions.occupied
     }
 
     /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
@@ -373,19 +382,31 @@ impl Public {
 
     /// What moving `seat`'s leader of `colour` from `from` does to its kingdom, kept or
     /// worked out now.
-    pub(super) fn leader_move(&self, seat: Seat, colour: Colour, from: Space) -> LeaderMove {
-        if self.regions.fresh {
-            if let Some(kept) = self.kept_leader_move(seat, colour, from) {
-                return kept;
-            }
+    /// What moving `seat`'s leader of `colour` from `from` does to its kingdom `kingdom`
+    /// (the kept region, when the regions are fresh): kept, or worked out now.
+    pub(super) fn leader_move(
+        &self,
+        seat: Seat,
+        colour: Colour,
+        from: Space,
+        kingdom: Option<&Region>,
+    ) -> LeaderMove {
+        match kingdom {
+            Some(region) => self
+                .kept_leader_move(seat, colour, from, region)
+                .unwrap_or_else(|| self.work_out_leader_move(region.squares, from, 0)),
+            None => self.work_out_leader_move(self.region_of(from), from, 0),
         }
-        let kingdom = self.region_of(from);
-        self.work_out_leader_move(kingdom, from, 0)
     }
 
-    fn kept_leader_move(&self, seat: Seat, colour: Colour, from: Space) -> Option<LeaderMove> {
+    fn kept_leader_move(
+        &self,
+        seat: Seat,
+        colour: Colour,
+        from: Space,
+        region: &Region,
+    ) -> Option<LeaderMove> {
         let kept = *self.regions.moves.get(seat.index())?.get(colour.index())?;
-        let region = self.kept_region(from)?;
         (kept.stamp != 0
             && kept.stamp != u32::MAX
             && kept.stamp == region.stamp
@@ -428,12 +449,12 @@ impl Public {
                 continue;
             };
             let from = sp(from);
-            if self.kept_leader_move(seat, c, from).is_some() {
-                continue;
-            }
             let Some(&region) = self.kept_region(from) else {
                 continue;
             };
+            if self.kept_leader_move(seat, c, from, &region).is_some() {
+                continue;
+            }
             let worked = self.work_out_leader_move(region.squares, from, region.stamp);
             if let Some(slot) = self
                 .regions
@@ -476,11 +497,12 @@ impl Regions {
     /// around one square), lowest first.
     fn around(&self, squares: Squares) -> FewIndices {
         let mut out = FewIndices::default();
-        squares.for_each(|s| {
-            if let Some(i) = self.index_of(s) {
-                out.insert(i);
+        (squares & self.occupied).for_each(|s| {
+            if let Some(&l) = self.label.get(s.index()) {
+                out.insert(l as usize);
             }
         });
+        out.indices[..out.len].sort_unstable();
         out
     }
 }
@@ -494,14 +516,10 @@ struct FewIndices {
 
 impl FewIndices {
     fn insert(&mut self, i: usize) {
-        let len = self.len.min(4);
-        if self.indices[..len].contains(&i) || len == 4 {
-            return;
+        if self.len < 4 && !self.indices[..self.len].contains(&i) {
+            self.indices[self.len] = i;
+            self.len += 1;
         }
-        let at = self.indices[..len].partition_point(|&j| j < i);
-        self.indices.copy_within(at..len, at + 1);
-        self.indices[at] = i;
-        self.len = len + 1;
     }
 
     fn as_slice(&self) -> &[usize] {
