@@ -64,8 +64,12 @@ impl ActionTargets {
             };
         }
         out[8] = self.withdraw.count_ones() as usize;
-        out[9] = self.catastrophes.len();
-        out[10] = action::swap_count(self.swap_hand);
+        if !self.catastrophes.is_empty() {
+            out[9] = self.catastrophes.len();
+        }
+        if self.swap_hand != [0; 4] {
+            out[10] = action::swap_count(self.swap_hand);
+        }
         out
     }
 }
