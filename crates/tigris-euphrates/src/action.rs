@@ -546,9 +546,68 @@ pub(crate) fn for_each_swap_within(hand: [u8; 4], mut f: impl FnMut(usize)) {
     }
 }
 
+/// How many swaps a hand allows.
+#[inline]
+pub(crate) fn swap_count(hand: [u8; 4]) -> usize {
+    let h = hand.map(|x| x.min(MAX_SUPPORT) as usize);
+    if h.iter().sum::<usize>() <= MAX_SUPPORT as usize {
+        // Every part of a hand of at most 6 tiles is a swap, but the empty one.
+        h.iter().map(|&x| x + 1).product::<usize>() - 1
+    } else {
+        let mut n = 0;
+        for_each_swap_within(hand, |_| n += 1);
+        n
+    }
+}
+
+/// The index of the `k`-th swap (from 0) a hand allows, in index order: the `k`-th that
+/// [`for_each_swap_within`] gives.
+#[inline]
+pub(crate) fn nth_swap_within(hand: [u8; 4], k: usize) -> Option<usize> {
+    let h = hand.map(|x| x.min(MAX_SUPPORT) as usize);
+    if h.iter().sum::<usize>() <= MAX_SUPPORT as usize {
+        // The parts of the hand in index order are the numbers in mixed radix
+        // (h0+1, h1+1, h2+1, h3+1), the empty part (0) first.
+        let mut j = k + 1;
+        let mut d = [0usize; 4];
+        for i in (0..4).rev() {
+            d[i] = j % (h[i] + 1);
+            j /= h[i] + 1;
+        }
+        if j > 0 {
+            return None;
+        }
+        let i = SWAP_INDEX[((d[0] * 7 + d[1]) * 7 + d[2]) * 7 + d[3]];
+        (i != u8::MAX).then_some(i as usize)
+    } else {
+        let (mut n, mut found) = (0, None);
+        for_each_swap_within(hand, |i| {
+            if n == k {
+                found = Some(i);
+            }
+            n += 1;
+        });
+        found
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn swap_counts_and_picks_agree_with_the_listing() {
+        for code in 0..7usize.pow(4) {
+            let hand = [code / 343, code / 49 % 7, code / 7 % 7, code % 7].map(|x| x as u8);
+            let mut listed = Vec::new();
+            for_each_swap_within(hand, |i| listed.push(i));
+            assert_eq!(swap_count(hand), listed.len(), "{hand:?}");
+            for (k, &i) in listed.iter().enumerate() {
+                assert_eq!(nth_swap_within(hand, k), Some(i), "{hand:?} {k}");
+            }
+            assert_eq!(nth_swap_within(hand, listed.len()), None, "{hand:?}");
+        }
+    }
 
     #[test]
     fn every_index_round_trips_through_notation() {

@@ -111,6 +111,19 @@ impl FromStr for Square {
 #[cfg(feature = "serde")]
 mesopotamia_core::serde_via_notation!(Square);
 
+/// The eight squares around a square as (column, row) steps, in turn from the north
+/// clockwise.
+const RING: [(isize, isize); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 /// Which printed board a game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -129,6 +142,12 @@ pub struct Board {
     grid: Grid<3>,
     /// Orthogonal neighbours of each square, looked up rather than computed on hot paths.
     neighbours: Vec<Squares>,
+    /// The squares below each index (`below[n]` holds squares `0..n`), for picking the
+    /// n-th square of a set.
+    below: Vec<Squares>,
+    /// The eight squares around each square, in turn from the north clockwise (each
+    /// orthogonally next to the one before it); `u16::MAX` off the board.
+    ring: Vec<[u16; 8]>,
     river: Squares,
     starting_temples: Squares,
     framed: Squares,
@@ -210,6 +229,20 @@ impl Board {
         Ok(Board {
             grid,
             neighbours,
+            below: (0..=SQUARES).map(Squares::first_n).collect(),
+            ring: (0..SQUARES)
+                .map(|i| {
+                    let (c, r) = ((i % WIDTH) as isize, (i / WIDTH) as isize);
+                    RING.map(|(dc, dr)| {
+                        let (c, r) = (c + dc, r + dr);
+                        if (0..WIDTH as isize).contains(&c) && (0..HEIGHT as isize).contains(&r) {
+                            (r as usize * WIDTH + c as usize) as u16
+                        } else {
+                            u16::MAX
+                        }
+                    })
+                })
+                .collect(),
             river,
             starting_temples,
             framed,
@@ -245,6 +278,64 @@ impl Board {
             .get(square.index())
             .copied()
             .unwrap_or_default()
+    }
+
+    /// The eight squares around `square`, in turn from the north clockwise; `u16::MAX` off
+    /// the board.
+    #[inline]
+    pub(crate) fn ring(&self, square: Space) -> [u16; 8] {
+        self.ring
+            .get(square.index())
+            .copied()
+            .unwrap_or([u16::MAX; 8])
+    }
+
+    /// Which of the eight squares around `square` are in `set`: bit i for the i-th, in
+    /// turn from the north clockwise.
+    #[inline]
+    pub(crate) fn ring_pattern(&self, set: Squares, square: Space) -> u8 {
+        let mut pattern = 0;
+        if let Some(ring) = self.ring.get(square.index()) {
+            for (i, &s) in ring.iter().enumerate() {
+                pattern |= (set.contains(Space(s)) as u8) << i;
+            }
+        }
+        pattern
+    }
+
+    /// The `k`-th square (from 0, ascending) of `set`, if it holds more than `k`.
+    #[inline]
+    pub(crate) fn nth_square(&self, set: Squares, k: usize) -> Option<Space> {
+        if k < 16 {
+            // Near the start a walk is cheaper than counting.
+            return set.iter().nth(k);
+        }
+        // Binary search for the row holding it: rows `lo..hi` hold it, `lo` having at
+        // most `k` squares of the set above it and `hi` more. Then a walk along the row.
+        let below = |row: usize| {
+            let squares = self.below.get(row * WIDTH).copied().unwrap_or_default();
+            (set & squares).len()
+        };
+        let (mut lo, mut hi, mut before) = (0, HEIGHT, 0);
+        if set.len() <= k {
+            return None;
+        }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            let n = below(mid);
+            if n <= k {
+                (lo, before) = (mid, n);
+            } else {
+                hi = mid;
+            }
+        }
+        let row = self
+            .below
+            .get((lo + 1) * WIDTH)
+            .copied()
+            .unwrap_or_default()
+            - self.below.get(lo * WIDTH).copied().unwrap_or_default();
+        (set & row).iter().nth(k - before)
     }
 
     /// River squares.
@@ -293,6 +384,24 @@ mod tests {
             b.framed()
                 .contains("J11".parse::<Square>().unwrap().space())
         );
+    }
+
+    #[test]
+    fn nth_square_picks_in_order() {
+        let b = Board::get(BoardKind::Classic);
+        for set in [
+            b.river(),
+            b.land(),
+            b.starting_temples(),
+            Squares::EMPTY,
+            b.grid().all(),
+        ] {
+            let listed: Vec<Space> = set.iter().collect();
+            for (k, &s) in listed.iter().enumerate() {
+                assert_eq!(b.nth_square(set, k), Some(s));
+            }
+            assert_eq!(b.nth_square(set, listed.len()), None);
+        }
     }
 
     #[test]

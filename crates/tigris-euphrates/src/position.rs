@@ -492,6 +492,9 @@ impl Position {
             });
         }
         let mut p: Public = game.public.clone();
+        // The pieces are set field by field below: until they are all in place, what is
+        // kept of the board (regions, leader squares) is recomputed on demand.
+        p.regions = Default::default();
         p.tiles = [Squares::EMPTY; 4];
         p.treasures = Squares::EMPTY;
         p.leaders = [[None; 4]; 4];
@@ -764,6 +767,7 @@ impl Position {
             Pending::Action
         };
         p.ended_on_limit = ended_on_limit;
+        p.refresh_regions();
         game.public = p;
         game.bag = bag;
         Ok(game)

@@ -1,0 +1,453 @@
+//! Legal-action generation and the legality check: where tiles, leaders and catastrophes
+//! may go, and every decision's options.
+
+use mesopotamia_core::{Adjacency, Colour, Seat};
+use smallvec::SmallVec;
+
+use super::{Pending, Public, Reason, Tigris, sp};
+use crate::action::{self, Action, ActionKind, MAX_SUPPORT};
+use crate::board::{SQUARES, Squares};
+
+/// The kingdoms of a position and what a placement needs to know of them, computed
+/// once per legal-action generation.
+struct KingdomMap {
+    /// Squares touching a kingdom or more.
+    one: Squares,
+    /// Squares touching two kingdoms or more.
+    two: Squares,
+    /// Squares touching three kingdoms or more.
+    three: Squares,
+    empty: Squares,
+    /// Empty land next to a face-up temple.
+    leader_candidates: Squares,
+}
+
+/// Where each kind of action of an action decision may go, and how many actions of each
+/// kind there are. The legal list is, in this order (the order of the actions' indices):
+/// pass, the tiles by colour, the leaders by colour, the withdrawals, the catastrophes,
+/// the swaps.
+pub(super) struct ActionTargets {
+    /// Where a tile of each colour may go (nothing for a colour not in hand).
+    pub(super) tiles: [Squares; 4],
+    /// Where the leader of each colour may be placed or moved to.
+    pub(super) leaders: [Squares; 4],
+    /// A bit for each colour whose leader is on the board.
+    pub(super) withdraw: u8,
+    /// Where a catastrophe may go (nothing without one in hand).
+    pub(super) catastrophes: Squares,
+    /// The hand the swaps are parts of (all zero with no tile in hand).
+    pub(super) swap_hand: [u8; 4],
+    /// Where the leaders in supply may go (the same for all of them).
+    supply: Squares,
+}
+
+impl ActionTargets {
+    /// How many actions of each kind, in list order after pass: four tile colours, four
+    /// leader colours, withdrawals, catastrophes, swaps.
+    pub(super) fn counts(&self) -> [usize; 11] {
+        // Counting is the dear part (no popcount instruction on the baseline target):
+        // equal sets (the land colours in hand, the leaders in supply) are counted once.
+        let (mut land, mut supply) = (None, None);
+        let mut out = [0; 11];
+        for c in Colour::ALL {
+            let i = c.index();
+            let tiles = self.tiles[i];
+            out[i] = match c {
+                _ if tiles.is_empty() => 0,
+                Colour::Blue => tiles.len(),
+                _ => *land.get_or_insert_with(|| tiles.len()),
+            };
+            out[4 + i] = if self.withdraw & (1 << i) == 0 {
+                *supply.get_or_insert_with(|| self.supply.len())
+            } else {
+                self.leaders[i].len()
+            };
+        }
+        out[8] = self.withdraw.count_ones() as usize;
+        if !self.catastrophes.is_empty() {
+            out[9] = self.catastrophes.len();
+        }
+        if self.swap_hand != [0; 4] {
+            out[10] = action::swap_count(self.swap_hand);
+        }
+        out
+    }
+}
+
+impl Public {
+    /// The kingdoms now, the squares they touch, and where leaders may stand.
+    fn kingdom_map(&self) -> KingdomMap {
+        let grid = self.board().grid();
+        let occupied = self.occupied();
+        let leaders = self.leader_squares();
+        let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
+        let mut add = |touch: Squares| {
+            three |= two & touch;
+            two |= one & touch;
+            one |= touch;
+        };
+        if self.regions.fresh {
+            self.regions.for_each_kingdom(|r| add(r.border));
+        } else {
+            let mut rest = leaders;
+            while let Some(l) = rest.first() {
+                let k = grid.component(l, occupied);
+                rest -= k;
+                add(grid.dilate(k) - k);
+            }
+        }
+        let empty = self.empty(occupied);
+        KingdomMap {
+            one,
+            two,
+            three,
+            empty,
+            leader_candidates: empty & self.board().land() & self.temple_neighbourhood(),
+        }
+    }
+
+    /// Where a tile of each terrain may go: (land squares, river squares).
+    fn tile_targets(&self, map: &KingdomMap) -> (Squares, Squares) {
+        let ok = map.empty - map.three;
+        (ok & self.board().land(), ok & self.board().river())
+    }
+
+    /// Where `seat`'s leader of `colour` may be placed or moved to.
+    fn leader_targets(&self, seat: Seat, colour: Colour, map: &KingdomMap) -> Squares {
+        let candidates = map.leader_candidates;
+        let Some(from) = self.leaders[seat.index()][colour.index()] else {
+            return candidates - map.two;
+        };
+        if candidates.is_empty() {
+            return candidates;
+        }
+        // A moving leader counts its vacated square as empty: only its own kingdom
+        // changes, splitting into the parts that still hold a leader. (The vacated
+        // square itself is no destination.)
+        let from = sp(from);
+        let kept = self.kept_region(from).filter(|_| self.regions.fresh);
+        let touch = match kept {
+            Some(kingdom) => kingdom.border,
+            None => {
+                let kingdom = self.region_of(from);
+                self.board().grid().dilate(kingdom) - kingdom
+            }
+        };
+        // Over the other kingdoms, a square touching this one touches one kingdom fewer.
+        let one = (map.one - touch) | (map.two & touch);
+        let two = (map.two - touch) | (map.three & touch);
+        let parts = self.leader_move(seat, colour, from, kept);
+        candidates - (two | (one & parts.one) | parts.two)
+    }
+
+    fn catastrophe_targets(&self) -> Squares {
+        let occupied = self.occupied();
+        self.empty(occupied) | (self.face_up() - self.treasures - self.building_squares())
+    }
+}
+
+impl Tigris {
+    /// Why `action` is not legal now, if it is not.
+    pub fn check(&self, action: Action) -> Result<(), Reason> {
+        let p = &self.public;
+        let kind = action.kind();
+        let decision = |name| Reason::OtherDecision(name);
+        let expected = match p.pending {
+            Pending::Over => return Err(Reason::GameOver),
+            Pending::Draw(_) => return Err(Reason::ChancePending),
+            Pending::Action => "an action",
+            Pending::Support(_) => "a support",
+            Pending::WarOrder => "the next war",
+            Pending::Monument => "a monument or decline",
+            Pending::Ziggurat => "the ziggurat or decline",
+            Pending::Building => "a civilization building or decline",
+            Pending::ZigguratVp => "the colour of the ziggurat VP",
+            Pending::Treasure(_) => "a treasure",
+        };
+        let active = p.active;
+        let a = active.index();
+        match (p.pending, kind) {
+            (Pending::Action, ActionKind::Pass) => Ok(()),
+            (Pending::Action, ActionKind::Tile(c, s)) => {
+                if self.hands[a][c] == 0 {
+                    return Err(Reason::NotInHand);
+                }
+                let on_river = p.board().river().contains(sp(s));
+                let occupied = p.occupied();
+                if on_river != (c == Colour::Blue) {
+                    Err(Reason::Terrain)
+                } else if !p.empty(occupied).contains(sp(s)) {
+                    Err(Reason::Occupied)
+                } else if p.adjacent_kingdoms_now(s).len() > 2 {
+                    Err(Reason::ThreeKingdoms)
+                } else {
+                    Ok(())
+                }
+            }
+            (Pending::Action, ActionKind::Leader(c, s)) => {
+                let from = p.leaders[a][c.index()];
+                let mut occupied = p.occupied();
+                let mut leaders = p.leader_squares();
+                if let Some(from) = from {
+                    // A moving leader counts its vacated square as empty.
+                    occupied.remove(sp(from));
+                    leaders.remove(sp(from));
+                }
+                if from == Some(s) {
+                    Err(Reason::SameSquare)
+                } else if p.board().river().contains(sp(s)) {
+                    Err(Reason::Terrain)
+                } else if !p.empty(occupied).contains(sp(s)) {
+                    Err(Reason::Occupied)
+                } else if !p.temple_neighbourhood().contains(sp(s)) {
+                    Err(Reason::NoTemple)
+                } else if from.is_none() && p.adjacent_kingdoms_now(s).len() > 1 {
+                    Err(Reason::JoinsKingdoms)
+                } else if from.is_some() && p.adjacent_kingdoms(s, occupied, leaders).len() > 1 {
+                    // Only a moving leader needs the regions filled again without it.
+                    Err(Reason::JoinsKingdoms)
+                } else {
+                    Ok(())
+                }
+            }
+            (Pending::Action, ActionKind::Withdraw(c)) => p.leaders[a][c.index()]
+                .map(|_| ())
+                .ok_or(Reason::NotOnBoard),
+            (Pending::Action, ActionKind::Catastrophe(s)) => {
+                if p.catastrophes_left[a] == 0 {
+                    Err(Reason::NoCatastrophe)
+                } else if p.catastrophe_targets().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::Protected)
+                }
+            }
+            (Pending::Action, ActionKind::Swap(d)) => {
+                if Colour::ALL
+                    .iter()
+                    .all(|c| d[c.index()] <= self.hands[a][*c])
+                {
+                    Ok(())
+                } else {
+                    Err(Reason::NotInHandToSwap)
+                }
+            }
+            (Pending::Support(seat), ActionKind::Support(n)) => {
+                let conflict = p
+                    .conflict
+                    .as_ref()
+                    .expect("a support decision has a conflict");
+                let mask = p.support_options(
+                    conflict,
+                    seat,
+                    self.hands[seat.index()][conflict.support_colour()],
+                );
+                if mask & (1 << n) != 0 {
+                    Ok(())
+                } else {
+                    Err(Reason::Support)
+                }
+            }
+            (Pending::WarOrder, ActionKind::War(c)) => {
+                if p.wars & (1 << c.index()) != 0 {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchWar)
+                }
+            }
+            (Pending::Monument | Pending::Ziggurat | Pending::Building, ActionKind::Decline) => {
+                Ok(())
+            }
+            (Pending::Monument, ActionKind::Monument(m, s)) => {
+                let mut options = SmallVec::new();
+                p.monument_options(&mut options);
+                if options.contains(&(m, s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchMonument)
+                }
+            }
+            (Pending::Ziggurat, ActionKind::Ziggurat(s)) => {
+                if p.ziggurat_options().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchZiggurat)
+                }
+            }
+            (Pending::Building, ActionKind::Building(s)) => {
+                if p.building_options().contains(sp(s)) {
+                    Ok(())
+                } else {
+                    Err(Reason::NoSuchBuilding)
+                }
+            }
+            (Pending::ZigguratVp, ActionKind::ZigguratVp(_)) => Ok(()),
+            (Pending::Treasure(_), ActionKind::Treasure(s)) => match p.treasure_due() {
+                Some((_, options)) if options.contains(sp(s)) => Ok(()),
+                _ => Err(Reason::NoSuchTreasure),
+            },
+            _ => Err(decision(expected)),
+        }
+    }
+
+    /// Where each kind of action may go, when an action is to be taken.
+    #[inline]
+    pub(super) fn action_targets(&self) -> ActionTargets {
+        let p = &self.public;
+        let a = p.active.index();
+        let hand = self.hands[a];
+        let map = p.kingdom_map();
+        let (land, river) = p.tile_targets(&map);
+        let supply = map.leader_candidates - map.two;
+        let mut targets = ActionTargets {
+            tiles: [Squares::EMPTY; 4],
+            leaders: [supply; 4],
+            withdraw: 0,
+            catastrophes: Squares::EMPTY,
+            swap_hand: [0; 4],
+            supply,
+        };
+        for c in Colour::ALL {
+            let i = c.index();
+            if hand[c] > 0 {
+                targets.tiles[i] = if c == Colour::Blue { river } else { land };
+            }
+            if p.leaders[a][i].is_some() {
+                targets.withdraw |= 1 << i;
+                targets.leaders[i] = p.leader_targets(p.active, c, &map);
+            }
+        }
+        if p.catastrophes_left[a] > 0 {
+            targets.catastrophes = p.catastrophe_targets();
+        }
+        if p.hand_sizes[a] > 0 {
+            targets.swap_hand = hand.into_array();
+        }
+        targets
+    }
+
+    pub(super) fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.public.pending != Pending::Action {
+            let mut options = SmallVec::new();
+            self.small_options(&mut options);
+            out.extend_from_slice(&options);
+            return;
+        }
+        let targets = self.action_targets();
+        out.push(Action::raw(action::PASS));
+        // Squares are decoded from a set once, then written for each base in a tight,
+        // size-known loop: the land squares serve three tile colours, and the supply
+        // squares every leader in supply.
+        let decode = |set: Squares, buffer: &mut [u16; 256]| -> usize {
+            let mut n = 0;
+            // A set holds at most 192 squares: masking the index lets the writes go
+            // without bounds checks.
+            set.for_each(|s| {
+                buffer[n & 0xFF] = s.0;
+                n += 1;
+            });
+            n.min(256)
+        };
+        let push = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
+            out.extend(squares.iter().map(|&s| Action::raw(base + s)));
+        };
+        let (mut land, mut river, mut supply, mut other) =
+            ([0u16; 256], [0u16; 256], [0u16; 256], [0u16; 256]);
+        let (mut n_land, mut n_river, mut n_supply) = (None, None, None);
+        for c in Colour::ALL {
+            let set = targets.tiles[c.index()];
+            if set.is_empty() {
+                continue;
+            }
+            let squares = if c == Colour::Blue {
+                let n = *n_river.get_or_insert_with(|| decode(set, &mut river));
+                &river[..n]
+            } else {
+                let n = *n_land.get_or_insert_with(|| decode(set, &mut land));
+                &land[..n]
+            };
+            push(out, action::TILE + (c.index() * SQUARES) as u16, squares);
+        }
+        for c in Colour::ALL {
+            let base = action::LEADER + (c.index() * SQUARES) as u16;
+            if targets.withdraw & (1 << c.index()) == 0 {
+                let n = *n_supply.get_or_insert_with(|| decode(targets.supply, &mut supply));
+                push(out, base, &supply[..n]);
+            } else {
+                let n = decode(targets.leaders[c.index()], &mut other);
+                push(out, base, &other[..n]);
+            }
+        }
+        for c in Colour::ALL {
+            if targets.withdraw & (1 << c.index()) != 0 {
+                out.push(Action::raw(action::WITHDRAW + c.index() as u16));
+            }
+        }
+        let n = decode(targets.catastrophes, &mut other);
+        push(out, action::CATASTROPHE, &other[..n]);
+        action::for_each_swap_within(targets.swap_hand, |i| {
+            out.push(Action::raw(action::SWAP + i as u16));
+        });
+    }
+
+    /// The legal actions of any decision but an action (all short lists), sorted.
+    pub(super) fn small_options(&self, out: &mut SmallVec<[Action; 32]>) {
+        let p = &self.public;
+        let push_squares = |out: &mut SmallVec<[Action; 32]>, base: u16, set: Squares| {
+            set.for_each(|s| out.push(Action::raw(base + s.0)));
+        };
+        match p.pending {
+            Pending::Support(seat) => {
+                let conflict = p
+                    .conflict
+                    .as_ref()
+                    .expect("a support decision has a conflict");
+                let mask = p.support_options(
+                    conflict,
+                    seat,
+                    self.hands[seat.index()][conflict.support_colour()],
+                );
+                for n in 0..=MAX_SUPPORT {
+                    if mask & (1 << n) != 0 {
+                        out.push(Action::raw(action::SUPPORT + n as u16));
+                    }
+                }
+            }
+            Pending::WarOrder => {
+                for c in p.wars() {
+                    out.push(Action::raw(action::WAR + c.index() as u16));
+                }
+            }
+            Pending::Monument => {
+                let mut options = SmallVec::new();
+                p.monument_options(&mut options);
+                for (m, s) in options {
+                    out.push(Action::raw(
+                        action::MONUMENT + (m.index() * SQUARES + s.index()) as u16,
+                    ));
+                }
+                out.push(Action::raw(action::DECLINE));
+            }
+            Pending::Ziggurat => {
+                out.push(Action::raw(action::DECLINE));
+                push_squares(out, action::ZIGGURAT, p.ziggurat_options());
+            }
+            Pending::Building => {
+                out.push(Action::raw(action::DECLINE));
+                push_squares(out, action::BUILDING, p.building_options());
+            }
+            Pending::ZigguratVp => {
+                for c in Colour::ALL {
+                    out.push(Action::raw(action::ZIGGURAT_VP + c.index() as u16));
+                }
+            }
+            Pending::Treasure(_) => {
+                if let Some((_, options)) = p.treasure_due() {
+                    push_squares(out, action::TREASURE, options);
+                }
+            }
+            Pending::Action | Pending::Draw(_) | Pending::Over => {}
+        }
+    }
+}

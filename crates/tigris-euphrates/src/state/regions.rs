@@ -1,0 +1,528 @@
+//! The regions of the board (tiles and leaders linked orthogonally), kept up to date as
+//! pieces come and go, and the kingdoms a square touches.
+
+use mesopotamia_core::{Adjacency, Colour, Seat, Space};
+use smallvec::SmallVec;
+
+use super::split::{Few, at_least_two, parts_without};
+use super::{Public, sp};
+use crate::board::{Board, SQUARES, Square, Squares};
+
+/// What the board's pieces make of it, kept up to date as pieces come and go so that the
+/// hot paths need no flood fill: the regions with a label per square, the squares of the
+/// leaders, and what moving each leader does to its kingdom. Derived from the board: it
+/// takes no part in equality, hashing or serialization, and a state that has not
+/// computed it (just deserialized) falls back to computing from the board.
+#[derive(Clone)]
+pub(crate) struct Regions {
+    /// The regions, in no particular order.
+    pub(super) list: SmallVec<[Region; 20]>,
+    /// For each square standing in a region, the region's index in `list` (meaningless
+    /// for the other squares).
+    label: [u8; SQUARES],
+    /// The squares of the leaders on the board.
+    pub(super) leaders: Squares,
+    /// The squares of the regions: tiles (face up or down) and leaders.
+    pub(super) occupied: Squares,
+    /// What moving the leader of each seat and colour does to its kingdom, as last worked
+    /// out (see [`LeaderMove`]).
+    moves: [[LeaderMove; 4]; 4],
+    /// The last stamp given to a region (see [`Region::stamp`]).
+    stamps: u32,
+    pub(super) fresh: bool,
+    /// Pieces joined regions since the last look for a treasure due: a trader's kingdom
+    /// can only come to hold two treasures when regions join, so the look is spared
+    /// otherwise.
+    pub(super) treasure_check: bool,
+}
+
+impl Default for Regions {
+    fn default() -> Regions {
+        Regions {
+            list: SmallVec::new(),
+            label: [0; SQUARES],
+            leaders: Squares::EMPTY,
+            occupied: Squares::EMPTY,
+            moves: Default::default(),
+            stamps: 0,
+            fresh: false,
+            treasure_check: false,
+        }
+    }
+}
+
+/// A region and the squares around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Region {
+    pub(super) squares: Squares,
+    /// The squares next to the region, not in it (all free of tiles and leaders).
+    pub(super) border: Squares,
+    /// A number no other region of the state's history had (while stamps last), so that
+    /// what was worked out for a region is known to still hold while it stands as it was.
+    stamp: u32,
+}
+
+/// What moving a leader does to its own kingdom: the kingdom splits into the parts left
+/// without the leader, and only those still holding a leader remain kingdoms. Kept per
+/// leader while its kingdom stands as it was: a kingdom rarely changes between two
+/// decisions of its leaders' owner, and working this out takes a fill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct LeaderMove {
+    /// The stamp of the kingdom it was worked out for (0: nothing kept).
+    stamp: u32,
+    /// The leader's square then.
+    from: u16,
+    /// Squares touching one of the parts still holding a leader.
+    pub(super) one: Squares,
+    /// Squares touching two of them or more.
+    pub(super) two: Squares,
+}
+
+impl PartialEq for Regions {
+    fn eq(&self, _: &Regions) -> bool {
+        true
+    }
+}
+
+impl Eq for Regions {}
+
+impl core::hash::Hash for Regions {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl core::fmt::Debug for Regions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Regions({}, fresh: {})", self.list.len(), self.fresh)
+    }
+}
+
+impl Regions {
+    /// A new stamp. Once they run out every region gets the last one, which no kept
+    /// leader move ever matches.
+    fn stamp(&mut self) -> u32 {
+        self.stamps = self.stamps.saturating_add(1);
+        self.stamps
+    }
+
+    fn region(&mut self, squares: Squares, board: &Board) -> Region {
+        Region {
+            squares,
+            border: board.grid().dilate(squares) - squares,
+            stamp: self.stamp(),
+        }
+    }
+
+    /// The index of the region holding `s`, if one does.
+    #[inline]
+    fn index_of(&self, s: Space) -> Option<usize> {
+        let i = *self.label.get(s.index())? as usize;
+        self.list
+            .get(i)
+            .is_some_and(|r| r.squares.contains(s))
+            .then_some(i)
+    }
+
+    fn label(&mut self, squares: Squares, i: usize) {
+        let label = &mut self.label;
+        squares.for_each(|s| {
+            if let Some(l) = label.get_mut(s.index()) {
+                *l = i as u8;
+            }
+        });
+    }
+
+    fn push(&mut self, region: Region) {
+        self.label(region.squares, self.list.len());
+        self.list.push(region);
+    }
+
+    /// Removes region `i`; the last region takes its index.
+    fn remove(&mut self, i: usize) {
+        self.list.swap_remove(i);
+        if let Some(moved) = self.list.get(i) {
+            self.label(moved.squares, i);
+        }
+    }
+}
+
+impl Public {
+    /// Recomputes the regions and the leader squares from the board.
+    pub(crate) fn refresh_regions(&mut self) {
+        let leaders = self.leader_squares_from_board();
+        let occupied = self.face_up() | self.flipped | leaders;
+        let board = self.board();
+        let mut regions = Regions {
+            leaders,
+            occupied,
+            moves: self.regions.moves,
+            stamps: self.regions.stamps,
+            fresh: true,
+            treasure_check: true,
+            ..Regions::default()
+        };
+        board.grid().for_each_component(occupied, |squares| {
+            let region = regions.region(squares, board);
+            regions.push(region);
+        });
+        self.regions = regions;
+    }
+
+    /// The squares of the leaders on the board, looked up on the board itself.
+    fn leader_squares_from_board(&self) -> Squares {
+        let mut set = Squares::EMPTY;
+        for seat in &self.leaders[..self.seats()] {
+            for s in seat.iter().flatten() {
+                set.insert(sp(*s));
+            }
+        }
+        set
+    }
+
+    /// The squares of the leaders on the board.
+    #[inline]
+    pub(crate) fn leader_squares(&self) -> Squares {
+        if self.regions.fresh {
+            self.regions.leaders
+        } else {
+            self.leader_squares_from_board()
+        }
+    }
+
+    /// Puts `seat`'s leader of `colour` on `to`, or back to supply (`None`), keeping the
+    /// leader squares; returns where it stood. The regions are the caller's to update.
+    pub(super) fn set_leader(
+        &mut self,
+        seat: Seat,
+        colour: Colour,
+        to: Option<Square>,
+    ) -> Option<Square> {
+        let from = core::mem::replace(&mut self.leaders[seat.index()][colour.index()], to);
+        if let Some(from) = from {
+            self.regions.leaders.remove(sp(from));
+        }
+        if let Some(to) = to {
+            self.regions.leaders.insert(sp(to));
+        }
+        from
+    }
+
+    /// Pieces left `gone` (already out of `occupied()`): the regions they were in may
+    /// split. One piece (most often) splits only its own region, from around it; more
+    /// (a war, leaders losing their temple) refill the board.
+    pub(super) fn regions_lose(&mut self, gone: Squares) {
+        if !self.regions.fresh || at_least_two(gone) {
+            self.refresh_regions();
+            return;
+        }
+        let Some(s) = gone.first() else {
+            return;
+        };
+        let Some(i) = self.regions.index_of(s) else {
+            self.refresh_regions();
+            return;
+        };
+        let board = self.board();
+        let regions = &mut self.regions;
+        regions.occupied.remove(s);
+        let parts = parts_without(regions.list[i].squares, s, board);
+        match parts.as_slice().split_last() {
+            None => regions.remove(i),
+            Some((&last, others)) => {
+                // The last piece is the rest of the region once the others are cut
+                // off: the biggest, most often, and it keeps the region's labels.
+                let rest = regions.region(last, board);
+                regions.list[i] = rest;
+                for &part in others {
+                    let region = regions.region(part, board);
+                    regions.push(region);
+                }
+            }
+        }
+    }
+
+    /// A piece arrived on `square` (already in `occupied()`): it joins the regions around
+    /// it. Returns the kingdoms it touched (those of them holding a leader), as they were.
+    pub(super) fn merge_region_at(&mut self, square: Square) -> Few {
+        let mut kingdoms = Few::default();
+        if !self.regions.fresh {
+            let mut occupied = self.occupied();
+            occupied.remove(sp(square));
+            let mut leaders = self.leader_squares();
+            leaders.remove(sp(square));
+            for k in self.adjacent_kingdoms(square, occupied, leaders) {
+                kingdoms.push(k);
+            }
+            self.refresh_regions();
+            return kingdoms;
+        }
+        let neighbours = self.board().neighbours(sp(square));
+        let regions = &mut self.regions;
+        let joined = regions.around(neighbours);
+        regions.occupied.insert(sp(square));
+        let mut merged = Region {
+            squares: Squares::single(sp(square)),
+            border: neighbours,
+            stamp: regions.stamp(),
+        };
+        for &i in joined.as_slice() {
+            let r = regions.list[i];
+            if r.squares.intersects(&regions.leaders) {
+                kingdoms.push(r.squares);
+            }
+            merged.squares |= r.squares;
+            merged.border |= r.border;
+        }
+        merged.border -= merged.squares;
+        match joined.as_slice().split_first() {
+            None => regions.push(merged),
+            Some((&keep, others)) => {
+                // The first (lowest) index stays; the others, removed from the highest
+                // down, never move it.
+                regions.list[keep] = merged;
+                regions.label(Squares::single(sp(square)), keep);
+                for &i in others.iter().rev() {
+                    let squares = regions.list[i].squares;
+                    regions.label(squares, keep);
+                    regions.remove(i);
+                }
+            }
+        }
+        // A trader's kingdom can only come to hold two treasures when regions join.
+        if at_least_two(merged.squares & self.treasures) {
+            let traders = Seat::all(self.seats())
+                .filter_map(|seat| self.leaders[seat.index()][Colour::Green.index()]);
+            for trader in traders {
+                if merged.squares.contains(sp(trader)) {
+                    self.regions.treasure_check = true;
+                }
+            }
+        }
+        kingdoms
+    }
+
+    /// The region holding `space`, empty if nothing stands there.
+    #[inline]
+    pub(super) fn region_of(&self, space: Space) -> Squares {
+        if self.regions.fresh {
+            self.regions
+                .index_of(space)
+                .map_or(Squares::EMPTY, |i| self.regions.list[i].squares)
+        } else {
+            self.board().grid().component(space, self.occupied())
+        }
+    }
+
+    /// The kept region holding `space` (the state's regions must be fresh).
+    #[inline]
+    pub(super) fn kept_region(&self, space: Space) -> Option<&Region> {
+        self.regions.index_of(space).map(|i| &self.regions.list[i])
+    }
+
+    /// Whether the kept regions match the board (for tests).
+    #[doc(hidden)]
+    pub fn regions_consistent(&self) -> bool {
+        if !self.regions.fresh {
+            return true;
+        }
+        let mut fresh = self.clone();
+        fresh.refresh_regions();
+        let strip = |r: &Region| (r.squares.first(), r.squares, r.border);
+        let mut a: Vec<_> = self.regions.list.iter().map(strip).collect();
+        let mut b: Vec<_> = fresh.regions.list.iter().map(strip).collect();
+        a.sort_by_key(|r| r.0);
+        b.sort_by_key(|r| r.0);
+        let labelled = self.regions.list.iter().enumerate().all(|(i, r)| {
+            r.squares
+                .iter()
+                .all(|s| self.regions.index_of(s) == Some(i))
+        });
+        a == b
+            && labelled
+            && self.regions.leaders == fresh.regions.leaders
+            && self.regions.occupied == fresh.regions.occupied
+    }
+
+    /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
+    pub(super) fn adjacent_kingdoms_now(&self, square: Square) -> SmallVec<[Squares; 4]> {
+        if !self.regions.fresh {
+            return self.adjacent_kingdoms(square, self.occupied(), self.leader_squares());
+        }
+        let around = self.regions.around(self.board().neighbours(sp(square)));
+        around
+            .as_slice()
+            .iter()
+            .map(|&i| self.regions.list[i].squares)
+            .filter(|r| r.intersects(&self.regions.leaders))
+            .collect()
+    }
+
+    /// The kingdoms orthogonally adjacent to `square` (which must be empty in
+    /// `occupied`), found by filling only the regions around it.
+    pub(super) fn adjacent_kingdoms(
+        &self,
+        square: Square,
+        occupied: Squares,
+        leaders: Squares,
+    ) -> SmallVec<[Squares; 4]> {
+        let grid = self.board().grid();
+        let mut out = SmallVec::new();
+        let mut seen = Squares::EMPTY;
+        for n in (grid.neighbours(sp(square)) & occupied).iter() {
+            if seen.contains(n) {
+                continue;
+            }
+            let region = grid.component(n, occupied);
+            seen |= region;
+            if region.intersects(&leaders) {
+                out.push(region);
+            }
+        }
+        out
+    }
+
+    /// What moving `seat`'s leader of `colour` from `from` does to its kingdom, kept or
+    /// worked out now.
+    /// What moving `seat`'s leader of `colour` from `from` does to its kingdom `kingdom`
+    /// (the kept region, when the regions are fresh): kept, or worked out now.
+    pub(super) fn leader_move(
+        &self,
+        seat: Seat,
+        colour: Colour,
+        from: Space,
+        kingdom: Option<&Region>,
+    ) -> LeaderMove {
+        match kingdom {
+            Some(region) => self
+                .kept_leader_move(seat, colour, from, region)
+                .unwrap_or_else(|| self.work_out_leader_move(region.squares, from, 0)),
+            None => self.work_out_leader_move(self.region_of(from), from, 0),
+        }
+    }
+
+    fn kept_leader_move(
+        &self,
+        seat: Seat,
+        colour: Colour,
+        from: Space,
+        region: &Region,
+    ) -> Option<LeaderMove> {
+        let kept = *self.regions.moves.get(seat.index())?.get(colour.index())?;
+        (kept.stamp != 0
+            && kept.stamp != u32::MAX
+            && kept.stamp == region.stamp
+            && kept.from == from.0)
+            .then_some(kept)
+    }
+
+    fn work_out_leader_move(&self, kingdom: Squares, from: Space, stamp: u32) -> LeaderMove {
+        let mut out = LeaderMove {
+            stamp,
+            from: from.0,
+            ..LeaderMove::default()
+        };
+        let mut leaders_left = kingdom & self.leader_squares();
+        leaders_left.remove(from);
+        if leaders_left.is_empty() {
+            return out;
+        }
+        let grid = self.board().grid();
+        for &part in parts_without(kingdom, from, self.board()).as_slice() {
+            if part.intersects(&leaders_left) {
+                let touch = grid.dilate(part) - part;
+                out.two |= out.one & touch;
+                out.one |= touch;
+            }
+        }
+        out
+    }
+
+    /// Works out, for the active seat's leaders on the board, what moving them does to
+    /// their kingdoms, unless it is kept already: done once the state settles on an
+    /// action, so that the legal actions of the decisions to come find it.
+    pub(super) fn keep_leader_moves(&mut self) {
+        if !self.regions.fresh {
+            return;
+        }
+        let seat = self.active;
+        for c in Colour::ALL {
+            let Some(from) = self.leaders[seat.index()][c.index()] else {
+                continue;
+            };
+            let from = sp(from);
+            let Some(&region) = self.kept_region(from) else {
+                continue;
+            };
+            if self.kept_leader_move(seat, c, from, &region).is_some() {
+                continue;
+            }
+            let worked = self.work_out_leader_move(region.squares, from, region.stamp);
+            if let Some(slot) = self
+                .regions
+                .moves
+                .get_mut(seat.index())
+                .and_then(|m| m.get_mut(c.index()))
+            {
+                *slot = worked;
+            }
+        }
+    }
+}
+
+impl Regions {
+    /// Calls `f` with each kingdom (region holding a leader) once.
+    #[inline]
+    pub(super) fn for_each_kingdom(&self, mut f: impl FnMut(&Region)) {
+        // A bit per region index, set from the leaders' labels: no test of every region.
+        let mut kingdoms = 0u64;
+        let mut beyond = false;
+        self.leaders.for_each(|l| match self.index_of(l) {
+            Some(i) if i < 64 => kingdoms |= 1 << i,
+            _ => beyond = true,
+        });
+        if beyond {
+            for r in &self.list {
+                if r.squares.intersects(&self.leaders) {
+                    f(r);
+                }
+            }
+            return;
+        }
+        while kingdoms != 0 {
+            f(&self.list[kingdoms.trailing_zeros() as usize]);
+            kingdoms &= kingdoms - 1;
+        }
+    }
+
+    /// The indices of the regions holding one of `squares` (at most four: the squares
+    /// around one square), lowest first.
+    fn around(&self, squares: Squares) -> FewIndices {
+        let mut out = FewIndices::default();
+        (squares & self.occupied).for_each(|s| {
+            if let Some(&l) = self.label.get(s.index()) {
+                out.insert(l as usize);
+            }
+        });
+        out.indices[..out.len].sort_unstable();
+        out
+    }
+}
+
+/// At most four region indices, sorted, without repeats.
+#[derive(Clone, Copy, Default)]
+struct FewIndices {
+    indices: [usize; 4],
+    len: usize,
+}
+
+impl FewIndices {
+    fn insert(&mut self, i: usize) {
+        if self.len < 4 && !self.indices[..self.len].contains(&i) {
+            self.indices[self.len] = i;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        &self.indices[..self.len.min(4)]
+    }
+}

@@ -1,0 +1,196 @@
+//! How a region falls apart when a piece leaves it: whether the squares around the piece
+//! keep the rest linked, and the pieces otherwise.
+
+use mesopotamia_core::{Adjacency, Space};
+
+use crate::board::{Board, Squares};
+
+/// Whether taking a square out of a region leaves the rest surely in one piece, judged
+/// from the eight squares around it: when the region's squares next to it are linked
+/// through the ring around it, every path through it has a way round. (When they are
+/// not, the rest may still be linked the long way round: only a fill can tell.)
+///
+/// For each pattern of the ring (bit i: the i-th square around, from the north clockwise,
+/// is in the region; see [`Board::ring_pattern`]),
+/// whether the orthogonal neighbours present are all linked through the ring.
+static RING_LINKED: [bool; 256] = ring_linked_table();
+
+const fn ring_bit(pattern: usize, i: usize) -> bool {
+    pattern & (1 << (i % 8)) != 0
+}
+
+const fn ring_linked_table() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut pattern = 0usize;
+    while pattern < 256 {
+        // The first orthogonal neighbour present, if any (orthogonal ones are even).
+        let mut first = 8;
+        let mut i = 0;
+        while i < 8 {
+            if ring_bit(pattern, i) {
+                first = i;
+                break;
+            }
+            i += 2;
+        }
+        if first == 8 {
+            table[pattern] = true;
+        } else {
+            // The run of present squares through `first`, both ways round.
+            let mut linked = 1usize << first;
+            let mut j = first + 1;
+            while j < first + 8 && ring_bit(pattern, j) {
+                linked |= 1 << (j % 8);
+                j += 1;
+            }
+            let mut j = first + 7;
+            while j > first && ring_bit(pattern, j) {
+                linked |= 1 << (j % 8);
+                j -= 1;
+            }
+            table[pattern] = pattern & 0b0101_0101 & !linked == 0;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+/// The pieces `region` falls into without `s` (which it holds): the components of the
+/// rest. Every square of the rest is linked to `s` through one of its neighbours, so the
+/// pieces are filled from those neighbours at once, a step at a time, and the fill stops
+/// as soon as they all meet (one piece) or all but one are complete (the last piece is
+/// what remains): a piece cut off near `s` costs a few steps, not a fill of the region.
+pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Few {
+    let mut rest = region;
+    rest.remove(s);
+    let mut out = Few::default();
+    let starts = board.neighbours(s) & rest;
+    if starts.is_empty() {
+        return out;
+    }
+    let pattern = board.ring_pattern(region, s);
+    if RING_LINKED[pattern as usize] {
+        out.push(rest);
+        return out;
+    }
+    let grid = board.grid();
+    // Each piece so far with its last step (empty once the piece is complete), starting
+    // from the runs of the ring around `s` that hold a neighbour (linked already).
+    let mut pieces = [(Squares::EMPTY, Squares::EMPTY); 4];
+    let mut n = 0;
+    let ring = board.ring(s);
+    // A ring with a run cut holds a square out of the region to start after.
+    let cut = (!pattern).trailing_zeros() as usize;
+    let (mut run, mut neighbour) = (Squares::EMPTY, false);
+    for j in 1..=8 {
+        let i = (cut + j) % 8;
+        if pattern & (1 << i) != 0 {
+            run.insert(Space(ring[i]));
+            neighbour |= i % 2 == 0;
+        } else {
+            if neighbour && n < 4 {
+                pieces[n] = (run, run);
+                n += 1;
+            }
+            (run, neighbour) = (Squares::EMPTY, false);
+        }
+    }
+    if n == 2 {
+        // The usual case, without the bookkeeping of more pieces: grow each in turn.
+        let [(mut a, mut a_step), (mut b, mut b_step), ..] = pieces;
+        loop {
+            a_step = (grid.dilate(a_step) & rest) - a;
+            a |= a_step;
+            if a.intersects(&b) {
+                out.push(rest);
+                return out;
+            }
+            if a_step.is_empty() {
+                out.push(a);
+                out.push(rest - a);
+                return out;
+            }
+            core::mem::swap(&mut a, &mut b);
+            core::mem::swap(&mut a_step, &mut b_step);
+        }
+    }
+    loop {
+        // Pieces that met are one.
+        let mut i = 0;
+        while i < n {
+            let mut j = i + 1;
+            while j < n {
+                if pieces[i].0.intersects(&pieces[j].0) {
+                    let (squares, step) = pieces[j];
+                    pieces[i].0 |= squares;
+                    pieces[i].1 |= step;
+                    n -= 1;
+                    pieces[j] = pieces[n];
+                    // The grown piece may meet one already passed.
+                    j = i + 1;
+                } else {
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        if n == 1 {
+            out.push(rest);
+            return out;
+        }
+        let growing = pieces[..n].iter().filter(|p| !p.1.is_empty()).count();
+        if growing <= 1 {
+            let mut complete = Squares::EMPTY;
+            for &(squares, step) in &pieces[..n] {
+                if step.is_empty() {
+                    complete |= squares;
+                    out.push(squares);
+                }
+            }
+            if growing == 1 {
+                out.push(rest - complete);
+            }
+            return out;
+        }
+        for (squares, step) in pieces[..n].iter_mut() {
+            if !step.is_empty() {
+                *step = (grid.dilate(*step) & rest) - *squares;
+                *squares |= *step;
+            }
+        }
+    }
+}
+
+/// At most four regions, those around one square: the pieces a region falls into when
+/// the square leaves it, or the kingdoms a piece arriving there joins.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Few {
+    regions: [Squares; 4],
+    len: usize,
+}
+
+impl Few {
+    pub(super) fn push(&mut self, region: Squares) {
+        if let Some(slot) = self.regions.get_mut(self.len) {
+            *slot = region;
+            self.len += 1;
+        }
+    }
+
+    /// The regions.
+    pub(super) fn as_slice(&self) -> &[Squares] {
+        &self.regions[..self.len.min(4)]
+    }
+}
+
+/// Whether `set` holds two squares or more (without counting them all).
+#[inline]
+pub(super) fn at_least_two(mut set: Squares) -> bool {
+    match set.first() {
+        Some(s) => {
+            set.remove(s);
+            !set.is_empty()
+        }
+        None => false,
+    }
+}

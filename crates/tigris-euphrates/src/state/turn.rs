@@ -1,0 +1,300 @@
+//! The flow of the game: draws, settling to the next decision, the end of the turn and
+//! scoring.
+
+use mesopotamia_core::scoring::weakest_colour_key;
+use mesopotamia_core::{Colour, ColourMap, EventSink, Game, NoEvents, Seat};
+use smallvec::SmallVec;
+
+use super::{
+    ACTIONS_PER_TURN, AfterDraws, AfterPlacement, END_TREASURES, HAND_SIZE, Pending, Public,
+    Tigris, TigrisError, sp, sq,
+};
+use crate::action::{self, Action, Draw, Monument};
+use crate::event::Event;
+
+impl Tigris {
+    pub(super) fn draw(
+        &mut self,
+        Draw(colour): Draw,
+        ev: &mut impl EventSink<Event>,
+    ) -> Result<(), TigrisError> {
+        let Pending::Draw(seat) = self.public.pending else {
+            return Err(TigrisError::NoDraw(self.to_move()));
+        };
+        self.bag
+            .take(colour, 1)
+            .map_err(|_| TigrisError::NotInBag(colour))?;
+        let s = seat.index();
+        self.hands[s][colour] += 1;
+        self.public.hand_sizes[s] += 1;
+        self.public.bag_size -= 1;
+        self.public.draws[s] -= 1;
+        self.settle(ev);
+        Ok(())
+    }
+
+    /// Settles a freshly built state (from a position) to its next decision.
+    pub(crate) fn settle_now(&mut self) {
+        self.public.refresh_regions();
+        self.settle(&mut NoEvents);
+    }
+
+    /// Moves the game on to the next decision, applying forced ones.
+    pub(super) fn settle(&mut self, ev: &mut impl EventSink<Event>) {
+        self.settle_to_decision(ev);
+        if self.public.pending == Pending::Action {
+            self.public.keep_leader_moves();
+        }
+    }
+
+    fn settle_to_decision(&mut self, ev: &mut impl EventSink<Event>) {
+        loop {
+            let p = &mut self.public;
+            if p.pending == Pending::Over {
+                return;
+            }
+            if p.after_draws != AfterDraws::Nothing {
+                if p.draws.iter().any(|&d| d > 0) {
+                    if self.bag.is_empty() {
+                        p.bag_exhausted = true;
+                        p.draws = [0; 4];
+                        ev.push(Event::BagExhausted);
+                    } else {
+                        let draws = p.draws;
+                        let seat = p
+                            .active
+                            .clockwise(p.seats())
+                            .find(|s| draws[s.index()] > 0)
+                            .expect("some seat draws");
+                        p.pending = Pending::Draw(seat);
+                        return;
+                    }
+                }
+                match core::mem::replace(&mut p.after_draws, AfterDraws::Nothing) {
+                    AfterDraws::Setup => {
+                        p.actions_left = ACTIONS_PER_TURN;
+                        p.pending = Pending::Action;
+                        return;
+                    }
+                    AfterDraws::EndOfTurn => {
+                        if p.bag_exhausted {
+                            p.pending = Pending::Over;
+                            ev.push(Event::GameEnded);
+                        } else {
+                            p.active = p.active.next(p.seats());
+                            p.actions_left = ACTIONS_PER_TURN;
+                            p.turn += 1;
+                            p.pending = Pending::Action;
+                        }
+                        return;
+                    }
+                    AfterDraws::Swap | AfterDraws::Nothing => {}
+                }
+            }
+            if let Some(conflict) = p.conflict {
+                let seat = if conflict.attacker_commit.is_none() {
+                    conflict.attacker
+                } else {
+                    conflict.defender
+                };
+                let mask = p.support_options(
+                    &conflict,
+                    seat,
+                    self.hands[seat.index()][conflict.support_colour()],
+                );
+                if mask.count_ones() == 1 {
+                    let n = mask.trailing_zeros() as u8;
+                    ev.push(Event::Forced {
+                        seat,
+                        action: Action::raw(action::SUPPORT + n as u16),
+                    });
+                    self.commit(n, ev);
+                    continue;
+                }
+                p.pending = Pending::Support(seat);
+                return;
+            }
+            if p.wars != 0 {
+                self.drop_vanished_wars(ev);
+                let p = &mut self.public;
+                match p.wars.count_ones() {
+                    0 => {}
+                    1 => {
+                        let c = Colour::from_index(p.wars.trailing_zeros() as usize)
+                            .expect("colour bit");
+                        ev.push(Event::Forced {
+                            seat: p.active,
+                            action: Action::raw(action::WAR + c.index() as u16),
+                        });
+                        self.start_war(c, ev);
+                    }
+                    _ => {
+                        p.pending = Pending::WarOrder;
+                        return;
+                    }
+                }
+                continue;
+            }
+            p.unification = None;
+            // T16's order after a placement: monument, ziggurat, building.
+            if let Some((tile, step)) = p.placed {
+                match step {
+                    AfterPlacement::Monument => {
+                        let mut options = SmallVec::new();
+                        p.monument_options(&mut options);
+                        if !options.is_empty() {
+                            p.pending = Pending::Monument;
+                            return;
+                        }
+                        p.placed = Some((tile, AfterPlacement::Ziggurat));
+                    }
+                    AfterPlacement::Ziggurat => {
+                        if !p.ziggurat_options().is_empty() {
+                            p.pending = Pending::Ziggurat;
+                            return;
+                        }
+                        p.placed = Some((tile, AfterPlacement::Building));
+                    }
+                    AfterPlacement::Building => {
+                        if !p.building_options().is_empty() {
+                            p.pending = Pending::Building;
+                            return;
+                        }
+                        p.placed = None;
+                    }
+                }
+                continue;
+            }
+            let due = if p.regions.treasure_check || !p.regions.fresh {
+                p.treasure_due()
+            } else {
+                None
+            };
+            if due.is_none() {
+                p.regions.treasure_check = false;
+            }
+            if let Some((owner, options)) = due {
+                if options.len() == 1 {
+                    let s = sq(options.first().expect("one option"));
+                    ev.push(Event::Forced {
+                        seat: owner,
+                        action: Action::raw(action::TREASURE + s.index() as u16),
+                    });
+                    self.take_treasure(owner, s, ev);
+                    continue;
+                }
+                p.pending = Pending::Treasure(owner);
+                return;
+            }
+            if p.ziggurat_vp_due {
+                p.pending = Pending::ZigguratVp;
+                return;
+            }
+            if p.actions_left == 0 {
+                self.end_turn(ev);
+                continue;
+            }
+            p.pending = Pending::Action;
+            return;
+        }
+    }
+
+    /// End of turn (T12): monument VP, then the ziggurat's VP (a decision), then
+    /// [`Self::finish_turn`].
+    fn end_turn(&mut self, ev: &mut impl EventSink<Event>) {
+        let p = &mut self.public;
+        let active = p.active;
+        for m in Monument::ALL {
+            let Some(corner) = p.monuments[m.index()] else {
+                continue;
+            };
+            let kingdom = p.region_of(sp(corner));
+            let (c1, c2) = m.colours();
+            for c in [c1, c2] {
+                if p.leaders[active.index()][c.index()].is_some_and(|q| kingdom.contains(sp(q))) {
+                    p.vp[active.index()][c] += 1;
+                    ev.push(Event::Vp {
+                        seat: active,
+                        colour: c,
+                        amount: 1,
+                    });
+                }
+            }
+        }
+        if let Some(centre) = p.ziggurat {
+            let kingdom = p.region_of(sp(centre));
+            if p.leaders[active.index()][Colour::Black.index()]
+                .is_some_and(|q| kingdom.contains(sp(q)))
+            {
+                p.ziggurat_vp_due = true;
+                return;
+            }
+        }
+        self.finish_turn(ev);
+    }
+
+    /// The rest of the end of turn: the end of the game, or refills.
+    pub(super) fn finish_turn(&mut self, ev: &mut impl EventSink<Event>) {
+        let p = &mut self.public;
+        let active = p.active;
+        ev.push(Event::TurnEnded { seat: active });
+        if p.treasures.len() <= END_TREASURES || p.bag_exhausted {
+            p.pending = Pending::Over;
+            ev.push(Event::GameEnded);
+            return;
+        }
+        // RULINGS G1: the turn that reaches the limit ends the game, scored as usual.
+        if p.turn.saturating_add(1) >= p.config.turn_limit {
+            p.pending = Pending::Over;
+            p.ended_on_limit = true;
+            ev.push(Event::TurnLimitReached {
+                turns: p.config.turn_limit,
+            });
+            ev.push(Event::GameEnded);
+            return;
+        }
+        for s in 0..p.seats() {
+            p.draws[s] = HAND_SIZE.saturating_sub(p.hand_sizes[s]);
+        }
+        p.after_draws = AfterDraws::EndOfTurn;
+    }
+}
+
+/// Scoring.
+impl Public {
+    /// What the final ranking compares for `seat` (T14): its VP per colour with each
+    /// treasure added to the weakest, sorted ascending. The game's standings rank these.
+    pub fn standing_key(&self, seat: Seat) -> [u32; 4] {
+        weakest_colour_key(
+            self.vp(seat).map(u32::from),
+            self.treasures_taken(seat) as u32,
+        )
+    }
+    /// The monument VP (T10) the active seat will score at the end of the turn in
+    /// progress if the board stays as it is; nothing once they are paid (or between turns).
+    pub fn monument_vp_to_come(&self) -> ColourMap<u16> {
+        let mut due = ColourMap::<u16>::default();
+        let in_turn = match self.pending {
+            Pending::Draw(_) => self.after_draws == AfterDraws::Swap,
+            Pending::ZigguratVp | Pending::Over => false,
+            _ => true,
+        };
+        if !in_turn {
+            return due;
+        }
+        let leaders = self.leaders[self.active.index()];
+        for m in Monument::ALL {
+            let Some(corner) = self.monuments[m.index()] else {
+                continue;
+            };
+            let kingdom = self.region_of(sp(corner));
+            let (c1, c2) = m.colours();
+            for c in [c1, c2] {
+                if leaders[c.index()].is_some_and(|q| kingdom.contains(sp(q))) {
+                    due[c] += 1;
+                }
+            }
+        }
+        due
+    }
+}
