@@ -1,24 +1,27 @@
 //! The game state and the rules (C1 to C12).
 
-use std::sync::OnceLock;
-
 use mesopotamia_core::rand_core::RngCore;
 use mesopotamia_core::scoring::weakest_colour_key;
-use mesopotamia_core::{
-    Adjacency, Bag, Colour, ColourMap, Game, Graph, Seat, SeatSet, Space, SpaceSet, Standings,
-    ToMove,
-};
+use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, SeatSet, Standings, ToMove};
 use mesopotamia_core::{EventSink, NoEvents};
 use smallvec::SmallVec;
 
 use crate::config::Config;
 use crate::event::Event;
 
+mod board;
 mod boats;
 mod conflicts;
 mod legal;
+mod piles;
 mod play;
+#[cfg(test)]
+mod tests;
 mod turn;
+
+pub(crate) use board::Masks;
+use board::{bit, place};
+pub(crate) use piles::{PILE_CAPACITY, Piles};
 
 use crate::action::{
     ACTION_SPACE, Action, Boat, COLUMN_CARDS, COLUMNS, Chance, LINKS, MAX_SUPPORT, PLACES, Place,
@@ -169,8 +172,12 @@ pub struct Public {
     pub(crate) columns: [[Option<Piece>; COLUMN_CARDS]; COLUMNS],
     /// Link cards: colour and whether face up.
     pub(crate) links: [Option<(Colour, bool)>; LINKS],
-    /// The leader on each place.
-    pub(crate) leaders: Vec<Option<Leader>>,
+    /// The leader on each place (a list of the 79 places in JSON).
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serialization::leaders_list")
+    )]
+    pub(crate) leaders: [Option<Leader>; PLACES],
     pub(crate) catastrophe_left: [bool; 4],
     pub(crate) boats_left: [bool; 3],
     pub(crate) hand_sizes: [u8; 4],
@@ -203,6 +210,9 @@ pub struct Public {
     /// Whether the game ended on the turn limit (RULINGS G1).
     pub(crate) ended_on_limit: bool,
     pub(crate) turn: u32,
+    /// What the display implies, kept for speed (not serialized).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) masks: Masks,
 }
 
 /// A game of Euphrat & Tigris, the card game. With the `serde` feature it is saved as its
@@ -213,144 +223,15 @@ pub struct Cards {
     pub(crate) public: Public,
     pub(crate) hands: [ColourMap<u8>; 4],
     /// VP piles, bottom first.
-    pub(crate) piles: [Vec<Card>; 4],
+    pub(crate) piles: Piles,
     pub(crate) deck: Bag<Colour>,
     /// With 2 players, the cards removed unseen.
     pub(crate) removed: ColourMap<u8>,
 }
 
-/// Columns 0..8 and link slots 8..15, for the core's geometry.
-fn layout() -> &'static Graph<1> {
-    static GRAPH: OnceLock<Graph<1>> = OnceLock::new();
-    GRAPH.get_or_init(|| {
-        let mut edges = Vec::new();
-        for l in 0..LINKS as u16 {
-            edges.push((l, COLUMNS as u16 + l));
-            edges.push((COLUMNS as u16 + l, l + 1));
-        }
-        Graph::from_edges(COLUMNS + LINKS, &edges).expect("15 nodes")
-    })
-}
-
-fn place(index: usize) -> Place {
-    Place::from_index(index).expect("a place index")
-}
-
 impl Public {
     fn seats(&self) -> usize {
         self.config.players as usize
-    }
-
-    /// The columns (bits 0..8) and link slots (bits 8..15) of the kingdom holding `column`;
-    /// face-down links join only when `with_face_down`.
-    fn kingdom(&self, column: u8, with_face_down: bool) -> SpaceSet<1> {
-        let mut nodes = SpaceSet::first_n(COLUMNS);
-        for (l, link) in self.links.iter().enumerate() {
-            if matches!(link, Some((_, up)) if *up || with_face_down) {
-                nodes.insert(Space((COLUMNS + l) as u16));
-            }
-        }
-        layout().component(Space(column as u16), nodes)
-    }
-
-    /// Places (as indices) of a kingdom given by [`Self::kingdom`].
-    fn places_of(&self, kingdom: SpaceSet<1>) -> SmallVec<[usize; 48]> {
-        let mut out = SmallVec::new();
-        for node in kingdom.iter() {
-            let n = node.index();
-            if n < COLUMNS {
-                for r in 0..=COLUMN_CARDS {
-                    out.push(Place::Column(n as u8, r as u8).index());
-                }
-            } else {
-                out.push(Place::Link((n - COLUMNS) as u8).index());
-            }
-        }
-        out
-    }
-
-    fn column_len(&self, c: usize) -> usize {
-        self.columns[c].iter().take_while(|p| p.is_some()).count()
-    }
-
-    /// The civilization card on a place, if any. A treasure* counts as red; boats and
-    /// face-down link cards are no civilization cards.
-    fn card_at(&self, p: Place) -> Option<Colour> {
-        match p {
-            Place::Column(c, 0) => ((c as usize) < COLUMNS).then_some(Colour::Red),
-            Place::Column(c, r) => match self.columns.get(c as usize)?.get(r as usize - 1)? {
-                Some(Piece::Card(colour)) => Some(*colour),
-                _ => None,
-            },
-            Place::Link(l) => match self.links.get(l as usize)? {
-                Some((colour, true)) => Some(*colour),
-                _ => None,
-            },
-        }
-    }
-
-    /// Where a seat's leader of a colour stands.
-    pub fn leader(&self, seat: Seat, colour: Colour) -> Option<Place> {
-        self.leaders
-            .iter()
-            .position(|l| *l == Some(Leader { seat, colour }))
-            .map(place)
-    }
-
-    fn leader_in(&self, places: &[usize], colour: Colour) -> Option<(Seat, usize)> {
-        places.iter().find_map(|&i| match self.leaders[i] {
-            Some(l) if l.colour == colour => Some((l.seat, i)),
-            _ => None,
-        })
-    }
-
-    /// The column a place belongs to (links: the left one).
-    fn column_of(p: Place) -> u8 {
-        match p {
-            Place::Column(c, _) => c,
-            Place::Link(l) => l,
-        }
-    }
-
-    /// The layout node of a place: its column, or its link slot.
-    fn node_of(p: Place) -> Space {
-        match p {
-            Place::Column(c, _) => Space(c as u16),
-            Place::Link(l) => Space((COLUMNS + l as usize) as u16),
-        }
-    }
-
-    /// Removes the column cards of `rows` (1-based rows) of column `c`, closing the column
-    /// upward; leaders on removed cards return, others move up with their cards.
-    fn remove_rows(&mut self, c: usize, rows: &[usize]) -> SmallVec<[Piece; 8]> {
-        let mut kept: SmallVec<[(Piece, Option<Leader>); 8]> = SmallVec::new();
-        let mut gone = SmallVec::new();
-        for r in 1..=COLUMN_CARDS {
-            let Some(piece) = self.columns[c][r - 1] else {
-                break;
-            };
-            let at = Place::Column(c as u8, r as u8).index();
-            if rows.contains(&r) {
-                gone.push(piece);
-                self.leaders[at] = None;
-            } else {
-                kept.push((piece, self.leaders[at]));
-            }
-        }
-        for r in 1..=COLUMN_CARDS {
-            let at = Place::Column(c as u8, r as u8).index();
-            let slot = kept.get(r - 1).copied();
-            self.columns[c][r - 1] = slot.map(|(p, _)| p);
-            self.leaders[at] = slot.and_then(|(_, l)| l);
-        }
-        gone
-    }
-
-    fn strength_on_board(&self, places: &[usize], colour: Colour) -> u8 {
-        places
-            .iter()
-            .filter(|&&i| self.card_at(place(i)) == Some(colour))
-            .count() as u8
     }
 
     /// Civilization cards in columns and links, temples heading columns, treasures heading
@@ -397,17 +278,17 @@ impl Public {
         let mut out = Vec::new();
         let mut c = 0u8;
         while (c as usize) < COLUMNS {
-            let kingdom = self.kingdom(c, true);
-            let last = kingdom
-                .iter()
-                .filter(|n| n.index() < COLUMNS)
-                .map(|n| n.index() as u8)
-                .max()
-                .unwrap_or(c);
+            let columns = board::columns_of(self.kingdom(c, true));
+            let last = (7 - columns.leading_zeros()) as u8;
             out.push((c, last));
             c = last + 1;
         }
         out
+    }
+
+    /// Where a seat's leader of a colour stands.
+    pub fn leader(&self, seat: Seat, colour: Colour) -> Option<Place> {
+        self.leader_index(seat, colour).map(place)
     }
 
     /// Whether column `c` is headed by its treasure (else by a temple).
@@ -434,25 +315,13 @@ impl Public {
 
     /// Whether every kingdom holds at most one leader of each colour.
     pub fn no_kingdom_with_two_leaders_of_a_colour(&self) -> bool {
-        let mut seen = SpaceSet::<1>::EMPTY;
-        for c in 0..COLUMNS as u8 {
-            if seen.contains(Space(c as u16)) {
-                continue;
-            }
+        (0..COLUMNS as u8).all(|c| {
             let kingdom = self.kingdom(c, true);
-            seen |= kingdom;
-            let places = self.places_of(kingdom);
-            for colour in Colour::ALL {
-                let count = places
-                    .iter()
-                    .filter(|&&i| self.leaders[i].is_some_and(|l| l.colour == colour))
-                    .count();
-                if count > 1 {
-                    return false;
-                }
-            }
-        }
-        true
+            self.masks
+                .leaders
+                .iter()
+                .all(|l| (l & kingdom).count_ones() <= 1)
+        })
     }
 
     /// Cards left in the deck.
@@ -500,7 +369,7 @@ impl Cards {
                 treasure_heads: [true; COLUMNS],
                 columns: [[None; COLUMN_CARDS]; COLUMNS],
                 links: [None; LINKS],
-                leaders: vec![None; PLACES],
+                leaders: [None; PLACES],
                 catastrophe_left,
                 boats_left: [true; 3],
                 hand_sizes: [0; 4],
@@ -523,12 +392,14 @@ impl Cards {
                 over: false,
                 ended_on_limit: false,
                 turn: 0,
+                masks: Masks::default(),
             },
             hands: [ColourMap::splat(0); 4],
             piles: Default::default(),
             deck,
             removed: ColourMap::splat(0),
         };
+        game.public.rebuild();
         game.settle(&mut NoEvents);
         Ok(game)
     }
@@ -555,7 +426,7 @@ impl Cards {
 
     /// A seat's VP pile, bottom first.
     pub fn pile(&self, seat: Seat) -> &[Card] {
-        self.piles.get(seat.index()).map_or(&[], |p| p.as_slice())
+        self.piles.get(seat.index())
     }
 }
 
@@ -647,11 +518,11 @@ impl Game for Cards {
 
     fn view(&self, seat: Seat) -> CardsView {
         let open = self.public.config.open_piles;
-        let piles = self.piles[..self.public.seats()]
-            .iter()
-            .map(|pile| {
+        let piles = (0..self.public.seats())
+            .map(|s| {
+                let pile = self.piles.get(s);
                 let shown = if open {
-                    let mut sorted = pile.clone();
+                    let mut sorted = pile.to_vec();
                     sorted.sort();
                     sorted
                 } else {
@@ -704,7 +575,7 @@ impl Game for Cards {
         // Pile cards below the top are hidden (unless piles are open); treasures stay put.
         let open = self.public.config.open_piles;
         if !open {
-            for pile in &self.piles[..n] {
+            for pile in (0..n).map(|s| self.piles.get(s)) {
                 for card in pile.iter().rev().skip(1) {
                     if let Card::Civ(c) = card {
                         pool.put(*c, 1);
@@ -725,7 +596,8 @@ impl Game for Cards {
             out.hands[s] = hand;
         }
         if !open {
-            for pile in out.piles[..n].iter_mut() {
+            for s in 0..n {
+                let pile = out.piles.get_mut(s);
                 let below = pile.len().saturating_sub(1);
                 for card in pile[..below].iter_mut() {
                     if let Card::Civ(c) = card {

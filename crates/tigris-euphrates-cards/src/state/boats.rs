@@ -3,39 +3,25 @@
 use super::*;
 
 impl Cards {
-    /// Columns whose treasure the trader's owner may take now.
-    pub(super) fn treasure_options(&self) -> SmallVec<[u8; 8]> {
+    /// The columns (bit per column) heading the kingdom of link slot `slot` with their
+    /// treasure, if the trader there has an owner with a red card to replace one; else none.
+    pub(super) fn treasure_columns(&self, slot: u8) -> u8 {
         let p = &self.public;
-        let mut out = SmallVec::new();
-        let Some(slot) = p.treasure_slot else {
-            return out;
-        };
         let kingdom = p.kingdom(slot, false);
-        let places = p.places_of(kingdom);
-        let Some((owner, _)) = p.leader_in(&places, Colour::Green) else {
-            return out;
+        let Some((owner, _)) = p.leader_in(kingdom, Colour::Green) else {
+            return 0;
         };
-        let heads: SmallVec<[u8; 8]> = kingdom
-            .iter()
-            .map(|n| n.index())
-            .filter(|&n| n < COLUMNS && p.treasure_heads[n])
-            .map(|n| n as u8)
-            .collect();
-        if heads.len() >= 2 && self.hands[owner.index()][Colour::Red] > 0 {
-            out.extend(heads);
+        if self.hands[owner.index()][Colour::Red] == 0 {
+            return 0;
         }
-        out
-    }
-
-    /// Boats the active seat may build on the run ending at the bottom of the boat column.
-    pub(super) fn boat_options(&self) -> SmallVec<[Boat; 3]> {
-        let mut out = SmallVec::new();
-        for b in Boat::ALL {
-            if self.public.boats_left[b as usize] && self.boat_run(b).is_some() {
-                out.push(b);
+        let columns = board::columns_of(kingdom);
+        let mut heads = 0u8;
+        for c in 0..COLUMNS {
+            if columns & (1 << c) != 0 && p.treasure_heads[c] {
+                heads |= 1 << c;
             }
         }
-        out
+        heads
     }
 
     /// The rows (1-based, the 4 lowest) of the lowest run of 4 or more consecutive cards of
@@ -98,6 +84,7 @@ impl Cards {
         }
         p.columns[c][at] = Some(Piece::Boat(boat));
         p.leaders[Place::Column(c as u8, at as u8 + 1).index()] = None;
+        p.rebuild();
         p.boats_left[boat as usize] = false;
         p.discarded += 4;
         ev.push(Event::BoatBuilt {

@@ -6,12 +6,13 @@ impl Cards {
     /// A card goes face down into link slot `l`: external conflicts, then treasures.
     pub(super) fn join(&mut self, colour: Colour, l: u8) {
         let p = &mut self.public;
-        let left = p.places_of(p.kingdom(l, false));
-        let right = p.places_of(p.kingdom(l + 1, false));
-        p.links[l as usize] = Some((colour, false));
+        let left = p.kingdom(l, false);
+        let right = p.kingdom(l + 1, false);
+        p.set_link(l as usize, Some((colour, false)));
         let mut conflicts = 0u8;
         for c in Colour::ALL {
-            if p.leader_in(&left, c).is_some() && p.leader_in(&right, c).is_some() {
+            let leaders = p.masks.leaders[c.index()];
+            if leaders & left != 0 && leaders & right != 0 {
                 conflicts |= 1 << c.index();
             }
         }
@@ -23,13 +24,10 @@ impl Cards {
         let p = &mut self.public;
         p.conflicts &= !(1 << colour.index());
         let Some(l) = p.joining else { return };
-        let sides = [
-            p.places_of(p.kingdom(l, false)),
-            p.places_of(p.kingdom(l + 1, false)),
-        ];
+        let sides = [p.kingdom(l, false), p.kingdom(l + 1, false)];
         let holders: SmallVec<[(Seat, usize); 2]> = sides
             .iter()
-            .filter_map(|s| p.leader_in(s, colour))
+            .filter_map(|&s| p.leader_in(s, colour))
             .collect();
         let [(a, _), (b, _)] = holders.as_slice() else {
             return;
@@ -42,9 +40,14 @@ impl Cards {
         let side_of = |s: Seat| {
             sides
                 .iter()
-                .find(|side| p.leader_in(side, colour).is_some_and(|(o, _)| o == s))
+                .find(|&&side| p.leader_in(side, colour).is_some_and(|(o, _)| o == s))
         };
-        let base = |s: Seat| side_of(s).map_or(0, |side| p.strength_on_board(side, colour));
+        // The leader's strength: the cards of its colour on its side.
+        let base = |s: Seat| {
+            side_of(s).map_or(0, |side| {
+                (side & p.masks.civ[colour.index()]).count_ones() as u8
+            })
+        };
         let conflict = Conflict {
             kind: ConflictKind::External,
             colour,
@@ -109,10 +112,11 @@ impl Cards {
             self.public.bank_offer = Some((winner, support));
         }
         let p = &mut self.public;
-        let Some(loser_at) = p.leader(loser, colour) else {
+        let Some(loser_index) = p.leader_index(loser, colour) else {
             return;
         };
-        p.leaders[loser_at.index()] = None;
+        p.set_leader(loser_index, None);
+        let loser_at = place(loser_index);
         ev.push(Event::LeaderReturned {
             seat: loser,
             colour,
@@ -135,22 +139,21 @@ impl Cards {
         ev: &mut impl EventSink<Event>,
     ) {
         let p = &mut self.public;
-        let side = p.places_of(p.kingdom(column, false));
+        let side = p.kingdom(column, false);
         let mut won = 0;
         let mut rows: [SmallVec<[usize; 8]>; COLUMNS] = Default::default();
-        for &i in &side {
-            let at = place(i);
-            if p.leaders[i].is_some() || p.card_at(at) != Some(colour) {
-                continue;
-            }
-            match at {
+        let mut cards = side & p.masks.civ[colour.index()] & !p.leader_bits() & !board::HEADS;
+        while cards != 0 {
+            let i = cards.trailing_zeros() as usize;
+            cards &= cards - 1;
+            match place(i) {
                 Place::Column(_, 0) => {}
                 Place::Column(c, r) => {
                     rows[c as usize].push(r as usize);
                     won += 1;
                 }
                 Place::Link(l) => {
-                    p.links[l as usize] = None;
+                    p.set_link(l as usize, None);
                     won += 1;
                 }
             }
@@ -168,7 +171,7 @@ impl Cards {
             });
         }
         for _ in 0..won {
-            self.piles[winner.index()].push(Card::Civ(colour));
+            self.piles.push(winner.index(), Card::Civ(colour));
         }
     }
 }

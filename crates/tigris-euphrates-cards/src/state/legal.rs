@@ -1,94 +1,249 @@
-//! The legal actions (C3 to C7 and the decisions they lead to).
+//! The legal actions (C3 to C7 and the decisions they lead to): the sorted list, the check of
+//! one action, and the fast sampler for random play, which counts the legal actions with
+//! masks and decodes the drawn one without writing the list.
 
+use mesopotamia_core::chance::uniform_below;
+
+use super::board::{HEADS, nth_bit};
 use super::*;
 
+/// What the active seat may do when [`Pending::Action`], as masks, in the order of the legal
+/// list: pass; a leader (colour by colour) onto a free card; a card (colour by colour) at the
+/// bottom of a column, then into a link slot; the catastrophe.
+#[derive(Clone, Copy, Debug)]
+struct Choices {
+    /// For each colour, the places its leader may go to.
+    leaders: [u128; 4],
+    /// The colours in hand (bit per colour).
+    hand: u8,
+    /// The columns with room (bit per column).
+    columns: u8,
+    /// The link slots a card may go into (bit per slot).
+    links: u8,
+    /// The places the catastrophe may hit.
+    catastrophe: u128,
+}
+
+impl Choices {
+    fn count(&self) -> u32 {
+        let leaders: u32 = self.leaders.iter().map(|m| m.count_ones()).sum();
+        let cards = self.hand.count_ones() * (self.columns.count_ones() + self.links.count_ones());
+        1 + leaders + cards + self.catastrophe.count_ones()
+    }
+
+    /// The `n`-th action of the legal list (from 0), if there are more than `n`.
+    fn nth(&self, mut n: u32) -> Option<Action> {
+        if n == 0 {
+            return Some(Action::Pass);
+        }
+        n -= 1;
+        for colour in Colour::ALL {
+            let targets = self.leaders[colour.index()];
+            let k = targets.count_ones();
+            if n < k {
+                return Some(Action::Leader(colour, place(nth_bit(targets, n))));
+            }
+            n -= k;
+        }
+        for (slots, link) in [(self.columns, false), (self.links, true)] {
+            let k = slots.count_ones();
+            for colour in Colour::ALL {
+                if self.hand & (1 << colour.index()) == 0 {
+                    continue;
+                }
+                if n < k {
+                    let at = nth_bit(slots as u128, n) as u8;
+                    return Some(if link {
+                        Action::Link(colour, at)
+                    } else {
+                        Action::Column(colour, at)
+                    });
+                }
+                n -= k;
+            }
+        }
+        (n < self.catastrophe.count_ones())
+            .then(|| Action::Catastrophe(place(nth_bit(self.catastrophe, n))))
+    }
+}
+
+/// The bits of a mask, lowest first.
+fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// The place index of a place on the display, `None` for a place beyond it.
+fn index_of(at: Place) -> Option<usize> {
+    let on_display = match at {
+        Place::Column(c, r) => (c as usize) < COLUMNS && (r as usize) <= COLUMN_CARDS,
+        Place::Link(l) => (l as usize) < LINKS,
+    };
+    on_display.then(|| at.index())
+}
+
 impl Cards {
+    /// What the active seat may do, when [`Pending::Action`].
+    fn choices(&self) -> Choices {
+        let p = &self.public;
+        let a = p.active.index();
+        let hand = self.hands.get(a).copied().unwrap_or_default();
+        let free = p.civ_bits() & !p.leader_bits();
+        // C4: a leader on the display moves only to another kingdom.
+        let leaders = Colour::ALL.map(|c| match p.leader_index(p.active, c) {
+            Some(from) => free & !p.kingdom(Public::column_of_index(from), true),
+            None => free,
+        });
+        let mut in_hand = 0u8;
+        for c in Colour::ALL {
+            if hand[c] > 0 {
+                in_hand |= 1 << c.index();
+            }
+        }
+        let mut columns = 0u8;
+        let mut three = 0u8;
+        for (c, &len) in p.masks.lens.iter().enumerate() {
+            if (len as usize) < COLUMN_CARDS {
+                columns |= 1 << c;
+            }
+            if len >= 3 {
+                three |= 1 << c;
+            }
+        }
+        // C6: an empty slot between two columns of 3 cards or more.
+        let links = three & (three >> 1) & !p.masks.links_any & 0x7F;
+        // Any free card but a treasure* (boats and face-down links are no cards).
+        let catastrophe = if p.catastrophe_left.get(a).copied().unwrap_or(false) {
+            free & !HEADS
+        } else {
+            0
+        };
+        Choices {
+            leaders,
+            hand: in_hand,
+            columns,
+            links,
+            catastrophe,
+        }
+    }
+
+    /// The treasures the trader's owner may take (bit per column): none unless two or more.
+    fn treasure_choices(&self) -> u8 {
+        let heads = self
+            .public
+            .treasure_slot
+            .map_or(0, |slot| self.treasure_columns(slot));
+        if heads.count_ones() >= 2 { heads } else { 0 }
+    }
+
+    /// The boats the active seat may build (bit per boat).
+    pub(super) fn boat_choices(&self) -> u8 {
+        let mut out = 0;
+        for b in Boat::ALL {
+            if self.public.boats_left[b as usize] && self.boat_run(b).is_some() {
+                out |= 1 << b as usize;
+            }
+        }
+        out
+    }
+
+    /// The largest support a seat may commit to the conflict at hand.
+    fn max_support(&self, seat: Seat) -> Option<u8> {
+        let conflict = self.public.conflict?;
+        let hand = self.hands.get(seat.index())?;
+        Some(hand[conflict.support_colour()].min(MAX_SUPPORT))
+    }
+
     pub(super) fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
         let p = &self.public;
         match p.pending {
             Pending::Action => {
-                let a = p.active.index();
-                let hand = self.hands[a];
+                let choices = self.choices();
+                out.reserve(choices.count() as usize);
                 out.push(Action::Pass);
-                // Cards without a leader, and column lengths, found once for every colour.
-                let mut free: SmallVec<[Place; PLACES]> = SmallVec::new();
-                let mut own: [Option<Place>; 4] = [None; 4];
-                for i in 0..PLACES {
-                    match p.leaders[i] {
-                        Some(l) if l.seat == p.active => own[l.colour.index()] = Some(place(i)),
-                        Some(_) => {}
-                        None if p.card_at(place(i)).is_some() => free.push(place(i)),
-                        None => {}
-                    }
-                }
-                let lens: [usize; COLUMNS] = core::array::from_fn(|c| p.column_len(c));
-                out.reserve(4 * free.len() + 4 * (COLUMNS + LINKS) + free.len());
                 for colour in Colour::ALL {
-                    // C4: a leader on the display moves only to another kingdom.
-                    let home =
-                        own[colour.index()].map(|from| p.kingdom(Public::column_of(from), true));
                     out.extend(
-                        free.iter()
-                            .filter(|&&at| home.is_none_or(|k| !k.contains(Public::node_of(at))))
-                            .map(|&at| Action::Leader(colour, at)),
+                        bits(choices.leaders[colour.index()])
+                            .map(|i| Action::Leader(colour, place(i))),
                     );
                 }
                 for colour in Colour::ALL {
-                    if hand[colour] > 0 {
+                    if choices.hand & (1 << colour.index()) != 0 {
                         out.extend(
-                            (0..COLUMNS)
-                                .filter(|&c| lens[c] < COLUMN_CARDS)
-                                .map(|c| Action::Column(colour, c as u8)),
+                            bits(choices.columns as u128).map(|c| Action::Column(colour, c as u8)),
                         );
                     }
                 }
                 for colour in Colour::ALL {
-                    if hand[colour] > 0 {
+                    if choices.hand & (1 << colour.index()) != 0 {
                         out.extend(
-                            (0..LINKS)
-                                .filter(|&l| {
-                                    p.links[l].is_none() && lens[l] >= 3 && lens[l + 1] >= 3
-                                })
-                                .map(|l| Action::Link(colour, l as u8)),
+                            bits(choices.links as u128).map(|l| Action::Link(colour, l as u8)),
                         );
                     }
                 }
-                if p.catastrophe_left[a] {
-                    // Any free card but a treasure* (boats and face-down links are no cards).
-                    out.extend(
-                        free.iter()
-                            .filter(|at| !matches!(at, Place::Column(_, 0)))
-                            .map(|&at| Action::Catastrophe(at)),
-                    );
-                }
+                out.extend(bits(choices.catastrophe).map(|i| Action::Catastrophe(place(i))));
             }
-            Pending::Bank(..) => out.extend([Action::Bank, Action::Decline]),
-            Pending::Support(seat) => {
-                let conflict = p.conflict.expect("a support decision has a conflict");
-                let max = self.hands[seat.index()][conflict.support_colour()].min(MAX_SUPPORT);
-                out.extend((0..=max).map(Action::Support));
+            _ => {
+                let count = self.legal_count();
+                out.extend((0..count).filter_map(|n| self.nth_legal(n)));
             }
-            Pending::ConflictOrder => {
-                out.extend(
-                    Colour::ALL
-                        .into_iter()
-                        .filter(|c| p.conflicts & (1 << c.index()) != 0)
-                        .map(Action::Conflict),
-                );
-            }
-            Pending::Treasure(_) => {
-                out.push(Action::Decline);
-                out.extend(self.treasure_options().into_iter().map(Action::Treasure));
-            }
-            Pending::Boat => {
-                out.push(Action::Decline);
-                out.extend(self.boat_options().into_iter().map(Action::Boat));
-            }
-            Pending::Remove | Pending::Draw(_) | Pending::Over => {}
         }
         // Every branch lists its actions in index order.
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// How many actions the legal list holds.
+    pub(crate) fn legal_count(&self) -> u32 {
+        let p = &self.public;
+        match p.pending {
+            Pending::Action => self.choices().count(),
+            Pending::Bank(..) => 2,
+            Pending::Support(seat) => self.max_support(seat).map_or(0, |max| max as u32 + 1),
+            Pending::ConflictOrder => (p.conflicts & 0x0F).count_ones(),
+            Pending::Treasure(_) => 1 + self.treasure_choices().count_ones(),
+            Pending::Boat => 1 + self.boat_choices().count_ones(),
+            Pending::Remove | Pending::Draw(_) | Pending::Over => 0,
+        }
+    }
+
+    /// The `n`-th action (from 0) of the sorted legal list, without writing the list; `None`
+    /// if the list is shorter.
+    pub(crate) fn nth_legal(&self, n: u32) -> Option<Action> {
+        let p = &self.public;
+        let nth_colour = |mask: u8, n: u32| {
+            (n < mask.count_ones())
+                .then(|| Colour::from_index(nth_bit(mask as u128, n)))
+                .flatten()
+        };
+        match p.pending {
+            Pending::Action => self.choices().nth(n),
+            Pending::Bank(..) => [Action::Bank, Action::Decline].get(n as usize).copied(),
+            Pending::Support(seat) => self
+                .max_support(seat)
+                .filter(|&max| n <= max as u32)
+                .map(|_| Action::Support(n as u8)),
+            Pending::ConflictOrder => nth_colour(p.conflicts & 0x0F, n).map(Action::Conflict),
+            Pending::Treasure(_) | Pending::Boat if n == 0 => Some(Action::Decline),
+            Pending::Treasure(_) => {
+                let heads = self.treasure_choices();
+                (n - 1 < heads.count_ones())
+                    .then(|| Action::Treasure(nth_bit(heads as u128, n - 1) as u8))
+            }
+            Pending::Boat => {
+                let boats = self.boat_choices();
+                (n - 1 < boats.count_ones())
+                    .then(|| Boat::ALL.get(nth_bit(boats as u128, n - 1)).copied())
+                    .flatten()
+                    .map(Action::Boat)
+            }
+            Pending::Remove | Pending::Draw(_) | Pending::Over => None,
+        }
     }
 
     /// Whether `action` is legal now: the same conditions as the legal action list, checked
@@ -96,44 +251,111 @@ impl Cards {
     pub fn is_legal(&self, action: Action) -> bool {
         let p = &self.public;
         let a = p.active.index();
+        let hand = self.hands.get(a).copied().unwrap_or_default();
         match (p.pending, action) {
             (Pending::Action, Action::Pass) => true,
-            (Pending::Action, Action::Leader(colour, at)) => {
-                p.leaders[at.index()].is_none()
-                    && p.card_at(at).is_some()
-                    && p.leader(p.active, colour).is_none_or(|from| {
-                        !p.kingdom(Public::column_of(from), true)
-                            .contains(Public::node_of(at))
-                    })
-            }
+            (Pending::Action, Action::Leader(colour, at)) => index_of(at).is_some_and(|i| {
+                let free = p.civ_bits() & !p.leader_bits();
+                let home = p
+                    .leader_index(p.active, colour)
+                    .map_or(0, |from| p.kingdom(Public::column_of_index(from), true));
+                free & !home & bit(i) != 0
+            }),
             (Pending::Action, Action::Column(colour, c)) => {
-                self.hands[a][colour] > 0
+                hand[colour] > 0
                     && (c as usize) < COLUMNS
                     && p.column_len(c as usize) < COLUMN_CARDS
             }
             (Pending::Action, Action::Link(colour, l)) => {
                 let l = l as usize;
-                self.hands[a][colour] > 0
+                hand[colour] > 0
                     && l < LINKS
                     && p.links[l].is_none()
                     && p.column_len(l) >= 3
                     && p.column_len(l + 1) >= 3
             }
-            (Pending::Action, Action::Catastrophe(at)) => {
-                p.catastrophe_left[a]
-                    && !matches!(at, Place::Column(_, 0))
-                    && p.card_at(at).is_some()
-                    && p.leaders[at.index()].is_none()
-            }
-            (Pending::Bank(..), Action::Bank | Action::Decline) => true,
-            (Pending::Support(seat), Action::Support(n)) => p.conflict.is_some_and(|c| {
-                n <= self.hands[seat.index()][c.support_colour()].min(MAX_SUPPORT)
+            (Pending::Action, Action::Catastrophe(at)) => index_of(at).is_some_and(|i| {
+                p.catastrophe_left.get(a).copied().unwrap_or(false)
+                    && (p.civ_bits() & !p.leader_bits() & !HEADS) & bit(i) != 0
             }),
+            (Pending::Bank(..), Action::Bank | Action::Decline) => true,
+            (Pending::Support(seat), Action::Support(n)) => {
+                self.max_support(seat).is_some_and(|max| n <= max)
+            }
             (Pending::ConflictOrder, Action::Conflict(c)) => p.conflicts & (1 << c.index()) != 0,
             (Pending::Treasure(_), Action::Decline) | (Pending::Boat, Action::Decline) => true,
-            (Pending::Treasure(_), Action::Treasure(c)) => self.treasure_options().contains(&c),
-            (Pending::Boat, Action::Boat(b)) => self.boat_options().contains(&b),
+            (Pending::Treasure(_), Action::Treasure(c)) => {
+                (c as usize) < COLUMNS && self.treasure_choices() & (1 << c) != 0
+            }
+            (Pending::Boat, Action::Boat(b)) => self.boat_choices() & (1 << b as usize) != 0,
             _ => false,
         }
+    }
+}
+
+/// The fast paths of random play: sample without listing, and play the engine's own sample
+/// without checking it again.
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "the fast paths of the core's `Game` trait will call them"
+    )
+)]
+impl Cards {
+    /// Draws a legal action uniformly: exactly `legal[uniform_below(rng, legal.len())]` of the
+    /// sorted legal list `legal`, with the same single use of the RNG, but without writing the
+    /// list; `None` (the RNG untouched) when no seat is to move.
+    pub(crate) fn sample_legal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let count = self.legal_count();
+        if count == 0 {
+            return None;
+        }
+        self.nth_legal(uniform_below(rng, count))
+    }
+
+    /// Draws a legal action as [`Cards::sample_legal`] does and plays it without checking it
+    /// again (it is legal by construction); the action played, or `None` (nothing changed)
+    /// when no seat is to move. Equivalent to sampling, then [`Game::apply`].
+    pub(crate) fn play_random_action<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+    ) -> Option<Action> {
+        let action = self.sample_legal(rng)?;
+        self.play_trusted(action);
+        Some(action)
+    }
+
+    /// Draws the outcome of the pending chance event as
+    /// [`sample_weighted`](mesopotamia_core::chance::sample_weighted) over
+    /// [`Game::chance_outcomes`] does (the same outcome, the same use of the RNG), without
+    /// listing them; `None` (the RNG untouched) unless chance is to move.
+    pub(crate) fn sample_chance_outcome<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<Chance> {
+        let chance: fn(Colour) -> Chance = match self.public.pending {
+            Pending::Remove => Chance::Remove,
+            Pending::Draw(_) => Chance::Draw,
+            _ => return None,
+        };
+        self.deck.sample(rng).map(chance)
+    }
+
+    /// Draws the outcome of the pending chance event as [`Cards::sample_chance_outcome`] does
+    /// and resolves it; the outcome, or `None` (nothing changed) unless chance is to move.
+    pub(crate) fn play_random_chance<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+    ) -> Option<Chance> {
+        let outcome = self.sample_chance_outcome(rng)?;
+        // Drawn from the deck for the pending event: always accepted.
+        self.apply_chance_with_events(outcome, &mut NoEvents).ok()?;
+        Some(outcome)
+    }
+
+    /// Plays an action the engine itself produced (its legal list or sampler) without the
+    /// legality check. Private to the crate: only ever given the engine's own actions, so no
+    /// caller can corrupt a state.
+    fn play_trusted(&mut self, action: Action) {
+        debug_assert!(self.is_legal(action), "{action} is not legal\n{self}");
+        self.play(action, &mut NoEvents);
     }
 }

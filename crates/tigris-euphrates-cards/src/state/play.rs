@@ -4,7 +4,7 @@ use super::*;
 
 impl Cards {
     pub(super) fn bank(&mut self, seat: Seat, card: Card, ev: &mut impl EventSink<Event>) {
-        self.piles[seat.index()].push(card);
+        self.piles.push(seat.index(), card);
         ev.push(Event::Banked { seat, card });
     }
 
@@ -20,12 +20,11 @@ impl Cards {
                 self.public.actions_left -= 1;
                 self.take_from_hand(active, colour, 1);
                 let p = &mut self.public;
-                let len = p.column_len(c as usize);
-                p.columns[c as usize][len] = Some(Piece::Card(colour));
-                let places = p.places_of(p.kingdom(c, true));
+                p.push_piece(c as usize, Piece::Card(colour));
+                let kingdom = p.kingdom(c, true);
                 let scorer = p
-                    .leader_in(&places, colour)
-                    .or_else(|| p.leader_in(&places, Colour::Black));
+                    .leader_in(kingdom, colour)
+                    .or_else(|| p.leader_in(kingdom, Colour::Black));
                 p.bank_offer = scorer.map(|(seat, _)| (seat, colour));
                 p.boat_column = Some(c);
             }
@@ -42,7 +41,7 @@ impl Cards {
                     Place::Column(c, r) => {
                         p.remove_rows(c as usize, &[r as usize]);
                     }
-                    Place::Link(l) => p.links[l as usize] = None,
+                    Place::Link(l) => p.set_link(l as usize, None),
                 }
                 p.discarded += 1;
                 ev.push(Event::Catastrophe { at });
@@ -89,24 +88,23 @@ impl Cards {
         ev: &mut impl EventSink<Event>,
     ) {
         let p = &mut self.public;
-        if let Some(from) = p.leader(seat, colour) {
-            p.leaders[from.index()] = None;
+        let at = at.index();
+        if let Some(from) = p.leader_index(seat, colour) {
+            p.set_leader(from, None);
         }
-        p.leaders[at.index()] = Some(Leader { seat, colour });
-        let places = p.places_of(p.kingdom(Public::column_of(at), true));
-        let defender = places.iter().find_map(|&i| match p.leaders[i] {
-            Some(l) if l.colour == colour && l.seat != seat => Some((l.seat, i)),
-            _ => None,
-        });
+        p.set_leader(at, Some(Leader { seat, colour }));
+        let kingdom = p.kingdom(Public::column_of_index(at), true);
+        // The leader it joins, if any (at rest, a kingdom holds one leader of a colour).
+        let defender = p.leader_in(kingdom & !bit(at), colour);
         if let Some((defender, defender_at)) = defender {
             // C8: +1 for a leader standing on a red card (temple or treasure*).
-            let on_red = |i: usize| u8::from(p.card_at(place(i)) == Some(Colour::Red));
+            let on_red = |i: usize| u8::from(p.masks.civ[Colour::Red.index()] & bit(i) != 0);
             let conflict = Conflict {
                 kind: ConflictKind::Internal,
                 colour,
                 attacker: seat,
                 defender,
-                attacker_base: on_red(at.index()),
+                attacker_base: on_red(at),
                 defender_base: on_red(defender_at),
                 attacker_commit: None,
             };

@@ -61,12 +61,9 @@ impl Cards {
             if p.conflicts != 0 {
                 // Drop the conflicts whose leaders no longer share the joined kingdom.
                 if let Some(l) = p.joining {
-                    let places = p.places_of(p.kingdom(l, true));
+                    let kingdom = p.kingdom(l, true);
                     for c in Colour::ALL {
-                        let count = places
-                            .iter()
-                            .filter(|&&i| p.leaders[i].is_some_and(|x| x.colour == c))
-                            .count();
+                        let count = (p.masks.leaders[c.index()] & kingdom).count_ones();
                         if count < 2 && p.conflicts & (1 << c.index()) != 0 {
                             p.conflicts &= !(1 << c.index());
                             ev.push(Event::ConflictVanished { colour: c });
@@ -92,8 +89,8 @@ impl Cards {
                 continue;
             }
             if let Some(l) = p.joining.take() {
-                if let Some((colour, _)) = p.links[l as usize] {
-                    p.links[l as usize] = Some((colour, true));
+                if let Some(&Some((colour, _))) = p.links.get(l as usize) {
+                    p.set_link(l as usize, Some((colour, true)));
                     p.treasure_slot = Some(l);
                     ev.push(Event::LinkTurned { slot: l });
                 }
@@ -101,9 +98,8 @@ impl Cards {
             }
             if p.treasure_slot.is_some() {
                 if let Some(slot) = p.treasure_slot {
-                    let places = p.places_of(p.kingdom(slot, false));
-                    if let Some((owner, _)) = p.leader_in(&places, Colour::Green) {
-                        if !self.treasure_options().is_empty() {
+                    if let Some((owner, _)) = p.leader_in(p.kingdom(slot, false), Colour::Green) {
+                        if self.treasure_columns(slot).count_ones() >= 2 {
                             self.public.pending = Pending::Treasure(owner);
                             return;
                         }
@@ -113,7 +109,7 @@ impl Cards {
                 continue;
             }
             if p.boat_column.is_some() {
-                if self.boat_options().is_empty() {
+                if self.boat_choices() == 0 {
                     self.public.boat_column = None;
                     continue;
                 }
@@ -143,17 +139,14 @@ impl Cards {
         // C10: each leader of the active seat in a kingdom with a boat of its colour.
         if p.boat_banking == 0 && !p.ending_turn {
             let mut mask = 0u8;
+            let mut boats: Option<[u8; 4]> = None;
             for c in Colour::ALL {
-                let Some(at) = p.leader(active, c) else {
+                let Some(at) = p.leader_index(active, c) else {
                     continue;
                 };
-                let kingdom = p.kingdom(Public::column_of(at), true);
-                let boat = kingdom.iter().filter(|n| n.index() < COLUMNS).any(|n| {
-                    p.columns[n.index()]
-                        .iter()
-                        .any(|x| matches!(x, Some(Piece::Boat(b)) if b.shows(c)))
-                });
-                if boat {
+                let kingdom = board::columns_of(p.kingdom(Public::column_of_index(at), true));
+                let boats = *boats.get_or_insert_with(|| p.boat_columns());
+                if kingdom & boats[c.index()] != 0 {
                     mask |= 1 << c.index();
                 }
             }
@@ -175,8 +168,8 @@ impl Cards {
         // RULINGS C13: once every column holds 8 pieces (boats included) and every link slot
         // is filled, no card can be played and the game could never end; it ends at the end
         // of that turn, without the refill.
-        let full = (0..COLUMNS).all(|c| p.column_len(c) == COLUMN_CARDS)
-            && p.links.iter().all(Option::is_some);
+        let full = p.masks.lens.iter().all(|&len| len as usize == COLUMN_CARDS)
+            && p.masks.links_any == 0x7F;
         if p.treasures_on_display() <= 1 || needed > p.deck_size || full {
             p.over = true;
             return;
@@ -246,7 +239,7 @@ impl Cards {
             .map(|s| {
                 let mut counts = ColourMap::splat(0u32);
                 let mut treasures = 0;
-                for card in &self.piles[s] {
+                for card in self.piles.get(s) {
                     match card {
                         Card::Civ(c) => counts[*c] += 1,
                         Card::Treasure => treasures += 1,

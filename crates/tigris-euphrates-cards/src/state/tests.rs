@@ -1,0 +1,171 @@
+//! The fast paths against the lists, and the masks against the display, over many positions
+//! of random games.
+
+use mesopotamia_core::chance::{sample_weighted, uniform_below};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+use super::*;
+
+/// Plays a seeded random game through the lists, calling `check` before every step.
+fn random_game(config: Config, seed: u64, mut check: impl FnMut(&Cards, &ChaCha8Rng)) -> Cards {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Cards::new(config).unwrap();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    loop {
+        check(&game, &rng);
+        match game.to_move() {
+            ToMove::Terminal => return game,
+            ToMove::Chance => {
+                game.chance_outcomes(&mut outcomes);
+                let outcome = sample_weighted(&mut rng, &outcomes).unwrap();
+                game.apply_chance(outcome).unwrap();
+            }
+            ToMove::Seat(_) => {
+                game.legal_actions(&mut legal);
+                let action = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
+                game.apply(action).unwrap();
+            }
+        }
+    }
+}
+
+fn configs() -> impl Iterator<Item = (Config, u64)> {
+    (0..12u64).map(|i| {
+        let players = 2 + (i % 3) as u8;
+        (Config::new(players).with_open_piles(i % 2 == 0), 100 + i)
+    })
+}
+
+#[test]
+fn the_masks_always_match_the_display() {
+    for (config, seed) in configs() {
+        random_game(config, seed, |game, _| {
+            let mut rebuilt = game.clone();
+            rebuilt.public.rebuild();
+            assert_eq!(
+                rebuilt.public.masks, game.public.masks,
+                "seed {seed}\n{game}"
+            );
+        });
+    }
+}
+
+#[test]
+fn the_sampler_draws_what_the_list_draws() {
+    let mut legal = Vec::new();
+    let mut positions = 0;
+    for (config, seed) in configs() {
+        random_game(config, seed, |game, rng| {
+            game.legal_actions(&mut legal);
+            assert_eq!(game.legal_count() as usize, legal.len(), "{game}");
+            for (n, &action) in legal.iter().enumerate() {
+                assert_eq!(
+                    game.nth_legal(n as u32),
+                    Some(action),
+                    "{n} of {legal:?}\n{game}"
+                );
+                assert!(game.is_legal(action));
+            }
+            assert_eq!(game.nth_legal(legal.len() as u32), None);
+            // The same draws from the same RNG, and the same RNG afterwards.
+            for k in 0..4u128 {
+                let mut by_list = rng.clone();
+                by_list.set_word_pos(rng.get_word_pos() + k);
+                let mut by_sampler = by_list.clone();
+                let expected = (!legal.is_empty())
+                    .then(|| legal[uniform_below(&mut by_list, legal.len() as u32) as usize]);
+                assert_eq!(game.sample_legal(&mut by_sampler), expected, "{game}");
+                assert_eq!(by_sampler.next_u64(), by_list.next_u64());
+                // Sampling and playing in one call is sampling, then `apply`.
+                let mut fast = game.clone();
+                let mut by_fast = rng.clone();
+                by_fast.set_word_pos(rng.get_word_pos() + k);
+                let played = fast.play_random_action(&mut by_fast);
+                assert_eq!(played, expected);
+                let mut slow = game.clone();
+                if let Some(action) = expected {
+                    slow.apply(action).unwrap();
+                }
+                assert_eq!(fast, slow, "{expected:?}\n{game}");
+            }
+            positions += 1;
+        });
+    }
+    assert!(positions > 5_000, "{positions} positions");
+}
+
+#[test]
+fn the_chance_sampler_draws_what_the_weights_draw() {
+    let mut outcomes = Vec::new();
+    for (config, seed) in configs().take(4) {
+        random_game(config, seed, |game, rng| {
+            game.chance_outcomes(&mut outcomes);
+            let mut by_weights = rng.clone();
+            let mut by_sampler = rng.clone();
+            let expected = sample_weighted(&mut by_weights, &outcomes);
+            assert_eq!(game.sample_chance_outcome(&mut by_sampler), expected);
+            assert_eq!(by_sampler.next_u64(), by_weights.next_u64());
+            let mut fast = game.clone();
+            let mut by_fast = rng.clone();
+            assert_eq!(fast.play_random_chance(&mut by_fast), expected);
+            let mut slow = game.clone();
+            if let Some(outcome) = expected {
+                slow.apply_chance(outcome).unwrap();
+            }
+            assert_eq!(fast, slow);
+        });
+    }
+}
+
+/// Whole games through the fast paths are the games through the lists.
+#[test]
+fn fast_games_are_the_listed_games() {
+    for (config, seed) in configs() {
+        let listed = random_game(config, seed, |_, _| {});
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Cards::new(config).unwrap();
+        while game.play_random_action(&mut rng).is_some()
+            || game.play_random_chance(&mut rng).is_some()
+        {}
+        assert!(game.is_terminal());
+        assert_eq!(game, listed, "seed {seed}");
+    }
+}
+
+/// Prints the speed of random 2-player games through the fast paths and through the lists
+/// (no assertion on time): `cargo test --release -p tigris-euphrates-cards --lib speed --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a test"]
+fn speed_of_random_games() {
+    use std::time::Instant;
+    let games = 3000u64;
+    let config = Config::new(2);
+    for round in 0..3 {
+        let start = Instant::now();
+        let mut decisions = 0u64;
+        for i in 0..games {
+            let mut rng = ChaCha8Rng::seed_from_u64(1 + i);
+            let mut game = Cards::new(config).unwrap();
+            loop {
+                if game.play_random_action(&mut rng).is_some() {
+                    decisions += 1;
+                } else if game.play_random_chance(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+        let fast = games as f64 / start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        for i in 0..games {
+            random_game(config, 1 + i, |_, _| {});
+        }
+        let listed = games as f64 / start.elapsed().as_secs_f64();
+        println!(
+            "round {round}: fast paths {fast:.0} games/s, lists {listed:.0} games/s, {:.1} decisions per game, {} bytes per state",
+            decisions as f64 / games as f64,
+            core::mem::size_of::<Cards>()
+        );
+    }
+}
