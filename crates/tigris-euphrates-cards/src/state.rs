@@ -278,7 +278,7 @@ impl Public {
         let mut out = Vec::new();
         let mut c = 0u8;
         while (c as usize) < COLUMNS {
-            let columns = board::columns_of(self.kingdom(c, true));
+            let columns = self.kingdom_columns(c, true);
             let last = (7 - columns.leading_zeros()) as u8;
             out.push((c, last));
             c = last + 1;

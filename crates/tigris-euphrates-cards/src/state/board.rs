@@ -15,16 +15,19 @@ use smallvec::SmallVec;
 const COLUMN_PLACES: usize = COLUMN_CARDS + 1;
 
 /// The bit of place index `i`.
+#[inline]
 pub(super) const fn bit(i: usize) -> u128 {
     1u128 << i
 }
 
 /// The places of column `c`: its treasure* and the 8 rows below it.
+#[inline]
 pub(super) const fn column_bits(c: usize) -> u128 {
     ((1u128 << COLUMN_PLACES) - 1) << (c * COLUMN_PLACES)
 }
 
 /// The place index of link slot `l`.
+#[inline]
 pub(super) const fn link_index(l: usize) -> usize {
     COLUMNS * COLUMN_PLACES + l
 }
@@ -66,50 +69,104 @@ static KINGDOMS: [[u128; COLUMNS]; 1 << LINKS] = {
     out
 };
 
-/// The columns (bit per column) whose places a mask touches... by their treasure*.
-pub(super) fn columns_of(mask: u128) -> u8 {
-    let mut out = 0;
-    for c in 0..COLUMNS {
-        if mask & bit(c * COLUMN_PLACES) != 0 {
-            out |= 1 << c;
+/// The columns (bit per column) of the kingdoms of [`KINGDOMS`].
+static KINGDOM_COLUMNS: [[u8; COLUMNS]; 1 << LINKS] = {
+    let mut out = [[0; COLUMNS]; 1 << LINKS];
+    let mut pattern = 0;
+    while pattern < 1 << LINKS {
+        let mut c = 0;
+        while c < COLUMNS {
+            let mut k = 0;
+            while k < COLUMNS {
+                if KINGDOMS[pattern][c] & bit(k * COLUMN_PLACES) != 0 {
+                    out[pattern][c] |= 1 << k;
+                }
+                k += 1;
+            }
+            c += 1;
         }
+        pattern += 1;
     }
     out
+};
+
+/// The place of each index.
+static PLACE_OF: [Place; PLACES] = {
+    let mut out = [Place::Link(0); PLACES];
+    let mut i = 0;
+    while i < PLACES {
+        out[i] = match Place::from_index(i) {
+            Some(p) => p,
+            None => Place::Link(0),
+        };
+        i += 1;
+    }
+    out
+};
+
+/// For each byte value, the positions of its set bits, lowest first.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut out = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 8 {
+            if byte & (1 << i) != 0 {
+                out[byte][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        byte += 1;
+    }
+    out
+};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Byte `i` of the result: the set bits of `x` in its bytes `0..=i` (the top byte holds them
+/// all).
+#[inline]
+fn byte_prefix_counts(x: u64) -> u64 {
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    s.wrapping_mul(ONES)
+}
+
+/// The position of the `n`-th (from 0) set bit of `x`, given its prefix counts; `n` below the
+/// count of `x`. Without loops (a broadword select): find the byte, then look it up.
+#[inline]
+fn select64(x: u64, prefix: u64, n: u32) -> u32 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte whose prefix count is at most `n`: the bytes wholly before
+    // the bit sought (a prefix of the bytes, the counts growing).
+    let before = (((n as u64 & 0x7F) * ONES | HIGH) - prefix) & HIGH;
+    let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as u32 & 7;
+    let skipped = ((prefix << 8) >> (8 * byte)) as u32 & 0xFF;
+    let bits = ((x >> (8 * byte)) & 0xFF) as usize;
+    8 * byte + SELECT_IN_BYTE[bits][(n.wrapping_sub(skipped) & 7) as usize] as u32
 }
 
 /// The index of the `n`-th (from 0) set bit of `mask`, lowest first; `n` below the count.
+#[inline]
 pub(super) fn nth_bit(mask: u128, n: u32) -> usize {
     let low = mask as u64;
-    let below = low.count_ones();
+    let prefix = byte_prefix_counts(low);
+    let below = (prefix >> 56) as u32;
     if n < below {
-        nth_bit64(low, n) as usize
+        select64(low, prefix, n) as usize
     } else {
-        64 + nth_bit64((mask >> 64) as u64, n - below) as usize
+        let high = (mask >> 64) as u64;
+        64 + select64(high, byte_prefix_counts(high), n - below) as usize
     }
-}
-
-fn nth_bit64(mut x: u64, mut n: u32) -> u32 {
-    let mut base = 0;
-    for width in [32u32, 16, 8] {
-        let low = x & ((1u64 << width) - 1);
-        let count = low.count_ones();
-        if n >= count {
-            n -= count;
-            x >>= width;
-            base += width;
-        } else {
-            x = low;
-        }
-    }
-    for _ in 0..n {
-        x &= x.wrapping_sub(1);
-    }
-    base + x.trailing_zeros()
 }
 
 /// The place of an index below [`PLACES`].
+#[inline]
 pub(super) fn place(index: usize) -> Place {
-    Place::from_index(index).unwrap_or(Place::Link(0))
+    PLACE_OF.get(index).copied().unwrap_or(Place::Link(0))
 }
 
 /// No place: a leader in supply.
@@ -133,6 +190,12 @@ pub(crate) struct Masks {
     pub(super) links_any: u8,
     /// Link slots holding a face-up card.
     pub(super) links_up: u8,
+    /// The columns (bit per column) holding a boat that shows each colour.
+    pub(super) boats: [u8; 4],
+    /// The columns with room for a piece (bit per column).
+    pub(super) room: u8,
+    /// The columns holding 3 pieces or more (bit per column).
+    pub(super) three: u8,
 }
 
 impl Default for Masks {
@@ -144,6 +207,9 @@ impl Default for Masks {
             lens: [0; COLUMNS],
             links_any: 0,
             links_up: 0,
+            boats: [0; 4],
+            room: 0xFF,
+            three: 0,
         }
     }
 }
@@ -154,11 +220,30 @@ impl Public {
         let mut m = Masks::default();
         for c in 0..COLUMNS {
             for r in 1..=COLUMN_CARDS {
-                if let Some(Piece::Card(colour)) = self.columns[c][r - 1] {
-                    m.civ[colour.index()] |= bit(c * COLUMN_PLACES + r);
+                match self.columns[c][r - 1] {
+                    Some(Piece::Card(colour)) => {
+                        m.civ[colour.index()] |= bit(c * COLUMN_PLACES + r);
+                    }
+                    Some(Piece::Boat(b)) => {
+                        for colour in Colour::ALL {
+                            if b.shows(colour) {
+                                m.boats[colour.index()] |= 1 << c;
+                            }
+                        }
+                    }
+                    None => {}
                 }
             }
-            m.lens[c] = self.columns[c].iter().take_while(|p| p.is_some()).count() as u8;
+            let len = self.columns[c].iter().take_while(|p| p.is_some()).count();
+            m.lens[c] = len as u8;
+            if len < COLUMN_CARDS {
+                m.room |= 1 << c;
+            } else {
+                m.room &= !(1 << c);
+            }
+            if len >= 3 {
+                m.three |= 1 << c;
+            }
         }
         for (l, link) in self.links.iter().enumerate() {
             if let Some((colour, up)) = link {
@@ -184,6 +269,7 @@ impl Public {
 
     /// The places of the kingdom holding `column`; face-down link cards join only when
     /// `with_face_down`.
+    #[inline]
     pub(super) fn kingdom(&self, column: u8, with_face_down: bool) -> u128 {
         let pattern = if with_face_down {
             self.masks.links_any
@@ -193,23 +279,39 @@ impl Public {
         KINGDOMS[(pattern & 0x7F) as usize][column as usize % COLUMNS]
     }
 
+    /// The columns (bit per column) of the kingdom holding `column`; face-down link cards
+    /// join only when `with_face_down`.
+    #[inline]
+    pub(super) fn kingdom_columns(&self, column: u8, with_face_down: bool) -> u8 {
+        let pattern = if with_face_down {
+            self.masks.links_any
+        } else {
+            self.masks.links_up
+        };
+        KINGDOM_COLUMNS[(pattern & 0x7F) as usize][column as usize % COLUMNS]
+    }
+
     /// Places holding a leader.
+    #[inline]
     pub(super) fn leader_bits(&self) -> u128 {
         let l = &self.masks.leaders;
         l[0] | l[1] | l[2] | l[3]
     }
 
     /// Places holding a civilization card.
+    #[inline]
     pub(super) fn civ_bits(&self) -> u128 {
         let c = &self.masks.civ;
         c[0] | c[1] | c[2] | c[3]
     }
 
+    #[inline]
     pub(super) fn column_len(&self, c: usize) -> usize {
         self.masks.lens.get(c).copied().unwrap_or(0) as usize
     }
 
     /// The place index of a seat's leader of a colour, if it stands on the display.
+    #[inline]
     pub(super) fn leader_index(&self, seat: Seat, colour: Colour) -> Option<usize> {
         match self.masks.leader_at.get(seat.index() * 4 + colour.index()) {
             Some(&at) if at != SUPPLY => Some(at as usize),
@@ -218,6 +320,7 @@ impl Public {
     }
 
     /// The leader of `colour` on the lowest place of `places`: its owner and place index.
+    #[inline]
     pub(super) fn leader_in(&self, places: u128, colour: Colour) -> Option<(Seat, usize)> {
         let found = self.masks.leaders[colour.index()] & places;
         if found == 0 {
@@ -228,6 +331,7 @@ impl Public {
     }
 
     /// Puts a leader on (or, with `None`, takes the leader off) place index `at`.
+    #[inline]
     pub(super) fn set_leader(&mut self, at: usize, leader: Option<Leader>) {
         if at >= PLACES {
             return;
@@ -258,6 +362,7 @@ impl Public {
     }
 
     /// Puts a piece at the bottom of column `c`, which has room.
+    #[inline]
     pub(super) fn push_piece(&mut self, c: usize, piece: Piece) {
         let len = self.column_len(c);
         if c >= COLUMNS || len >= COLUMN_CARDS {
@@ -265,12 +370,19 @@ impl Public {
         }
         self.columns[c][len] = Some(piece);
         self.masks.lens[c] += 1;
+        if len + 1 == COLUMN_CARDS {
+            self.masks.room &= !(1 << c);
+        }
+        if len + 1 == 3 {
+            self.masks.three |= 1 << c;
+        }
         if let Piece::Card(colour) = piece {
             self.masks.civ[colour.index()] |= bit(c * COLUMN_PLACES + len + 1);
         }
     }
 
     /// Puts a card into link slot `l`, face up or down.
+    #[inline]
     pub(super) fn set_link(&mut self, l: usize, link: Option<(Colour, bool)>) {
         if l >= LINKS {
             return;
@@ -314,24 +426,8 @@ impl Public {
         self.rebuild();
     }
 
-    /// The columns (bit per column) holding a boat that shows each colour.
-    pub(super) fn boat_columns(&self) -> [u8; 4] {
-        let mut out = [0u8; 4];
-        for (c, column) in self.columns.iter().enumerate() {
-            for piece in column.iter().flatten() {
-                if let Piece::Boat(b) = piece {
-                    for colour in Colour::ALL {
-                        if b.shows(colour) {
-                            out[colour.index()] |= 1 << c;
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
     /// The column a place belongs to (links: the left one).
+    #[inline]
     pub(super) fn column_of(p: Place) -> u8 {
         match p {
             Place::Column(c, _) => c,
@@ -340,8 +436,13 @@ impl Public {
     }
 
     /// The column of a place index (links: the left one).
+    #[inline]
     pub(super) fn column_of_index(i: usize) -> u8 {
-        Public::column_of(place(i))
+        if i < COLUMNS * COLUMN_PLACES {
+            (i / COLUMN_PLACES) as u8
+        } else {
+            (i - COLUMNS * COLUMN_PLACES) as u8
+        }
     }
 }
 
@@ -354,7 +455,7 @@ mod tests {
         // Slots 1-2 and 2-3 join columns 1 to 3; slot 5-6 joins 5 and 6.
         let pattern = 0b001_0011usize;
         let k = KINGDOMS[pattern][1];
-        assert_eq!(columns_of(k), 0b0000_0111);
+        assert_eq!(KINGDOM_COLUMNS[pattern][1], 0b0000_0111);
         assert_eq!(KINGDOMS[pattern][0], k);
         assert_eq!(KINGDOMS[pattern][2], k);
         assert_eq!(
@@ -365,10 +466,17 @@ mod tests {
                 | bit(link_index(0))
                 | bit(link_index(1))
         );
-        assert_eq!(columns_of(KINGDOMS[pattern][3]), 0b0000_1000);
-        assert_eq!(columns_of(KINGDOMS[pattern][4]), 0b0011_0000);
-        assert_eq!(columns_of(KINGDOMS[pattern][7]), 0b1000_0000);
-        assert_eq!(columns_of(KINGDOMS[0x7F][5]), 0xFF);
+        assert_eq!(KINGDOM_COLUMNS[pattern][3], 0b0000_1000);
+        assert_eq!(KINGDOM_COLUMNS[pattern][4], 0b0011_0000);
+        assert_eq!(KINGDOM_COLUMNS[pattern][7], 0b1000_0000);
+        assert_eq!(KINGDOM_COLUMNS[0x7F][5], 0xFF);
+        for i in 0..PLACES {
+            assert_eq!(place(i), Place::from_index(i).unwrap());
+            assert_eq!(
+                Public::column_of_index(i),
+                Public::column_of(Place::from_index(i).unwrap())
+            );
+        }
         assert_eq!(KINGDOMS[0x7F][5].count_ones() as usize, PLACES);
     }
 
@@ -380,6 +488,23 @@ mod tests {
         let dense = u128::MAX;
         for n in 0..128 {
             assert_eq!(nth_bit(dense, n), n as usize);
+        }
+        // Against the plain definition, on masks of every density.
+        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
+        for round in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mask = match round % 4 {
+                0 => x,
+                1 => x & (x >> 3),
+                2 => x & (x >> 1) & (x >> 5),
+                _ => x | (x >> 2),
+            };
+            let expected: Vec<usize> = (0..128).filter(|&i| mask & (1 << i) != 0).collect();
+            for (n, &i) in expected.iter().enumerate() {
+                assert_eq!(nth_bit(mask, n as u32), i, "{mask:#x} {n}");
+            }
         }
     }
 }

@@ -7,14 +7,13 @@ impl Cards {
     /// treasure, if the trader there has an owner with a red card to replace one; else none.
     pub(super) fn treasure_columns(&self, slot: u8) -> u8 {
         let p = &self.public;
-        let kingdom = p.kingdom(slot, false);
-        let Some((owner, _)) = p.leader_in(kingdom, Colour::Green) else {
+        let Some((owner, _)) = p.leader_in(p.kingdom(slot, false), Colour::Green) else {
             return 0;
         };
         if self.hands[owner.index()][Colour::Red] == 0 {
             return 0;
         }
-        let columns = board::columns_of(kingdom);
+        let columns = p.kingdom_columns(slot, false);
         let mut heads = 0u8;
         for c in 0..COLUMNS {
             if columns & (1 << c) != 0 && p.treasure_heads[c] {

@@ -7,13 +7,15 @@ use mesopotamia_core::chance::uniform_below;
 use super::board::{HEADS, nth_bit};
 use super::*;
 
-/// What the active seat may do when [`Pending::Action`], as masks, in the order of the legal
-/// list: pass; a leader (colour by colour) onto a free card; a card (colour by colour) at the
-/// bottom of a column, then into a link slot; the catastrophe.
+/// What the active seat may do when [`Pending::Action`], as masks and counts, in the order of
+/// the legal list: pass; a leader (colour by colour) onto a free card; a card (colour by
+/// colour) at the bottom of a column, then into a link slot; the catastrophe.
 #[derive(Clone, Copy, Debug)]
 struct Choices {
     /// For each colour, the places its leader may go to.
     leaders: [u128; 4],
+    /// How many places each leader may go to.
+    leader_counts: [u32; 4],
     /// The colours in hand (bit per colour).
     hand: u8,
     /// The columns with room (bit per column).
@@ -22,25 +24,24 @@ struct Choices {
     links: u8,
     /// The places the catastrophe may hit.
     catastrophe: u128,
+    /// How many places the catastrophe may hit.
+    catastrophe_count: u32,
+    /// The length of the legal list.
+    count: u32,
 }
 
 impl Choices {
-    fn count(&self) -> u32 {
-        let leaders: u32 = self.leaders.iter().map(|m| m.count_ones()).sum();
-        let cards = self.hand.count_ones() * (self.columns.count_ones() + self.links.count_ones());
-        1 + leaders + cards + self.catastrophe.count_ones()
-    }
-
     /// The `n`-th action of the legal list (from 0), if there are more than `n`.
+    #[inline]
     fn nth(&self, mut n: u32) -> Option<Action> {
         if n == 0 {
             return Some(Action::Pass);
         }
         n -= 1;
         for colour in Colour::ALL {
-            let targets = self.leaders[colour.index()];
-            let k = targets.count_ones();
+            let k = self.leader_counts[colour.index()];
             if n < k {
+                let targets = self.leaders[colour.index()];
                 return Some(Action::Leader(colour, place(nth_bit(targets, n))));
             }
             n -= k;
@@ -62,20 +63,9 @@ impl Choices {
                 n -= k;
             }
         }
-        (n < self.catastrophe.count_ones())
+        (n < self.catastrophe_count)
             .then(|| Action::Catastrophe(place(nth_bit(self.catastrophe, n))))
     }
-}
-
-/// The bits of a mask, lowest first.
-fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
 }
 
 /// The place index of a place on the display, `None` for a place beyond it.
@@ -89,46 +79,69 @@ fn index_of(at: Place) -> Option<usize> {
 
 impl Cards {
     /// What the active seat may do, when [`Pending::Action`].
+    #[inline]
     fn choices(&self) -> Choices {
         let p = &self.public;
         let a = p.active.index();
         let hand = self.hands.get(a).copied().unwrap_or_default();
         let free = p.civ_bits() & !p.leader_bits();
         // C4: a leader on the display moves only to another kingdom.
-        let leaders = Colour::ALL.map(|c| match p.leader_index(p.active, c) {
-            Some(from) => free & !p.kingdom(Public::column_of_index(from), true),
-            None => free,
-        });
-        let mut in_hand = 0u8;
+        let mut leaders = [free; 4];
         for c in Colour::ALL {
-            if hand[c] > 0 {
-                in_hand |= 1 << c.index();
+            if let Some(from) = p.leader_index(p.active, c) {
+                leaders[c.index()] = free & !p.kingdom(Public::column_of_index(from), true);
             }
         }
-        let mut columns = 0u8;
-        let mut three = 0u8;
-        for (c, &len) in p.masks.lens.iter().enumerate() {
-            if (len as usize) < COLUMN_CARDS {
-                columns |= 1 << c;
-            }
-            if len >= 3 {
-                three |= 1 << c;
-            }
-        }
-        // C6: an empty slot between two columns of 3 cards or more.
-        let links = three & (three >> 1) & !p.masks.links_any & 0x7F;
         // Any free card but a treasure* (boats and face-down links are no cards).
         let catastrophe = if p.catastrophe_left.get(a).copied().unwrap_or(false) {
             free & !HEADS
         } else {
             0
         };
+        // Counted as halves in one batch, which the compiler vectorizes.
+        let halves = [
+            leaders[0] as u64,
+            (leaders[0] >> 64) as u64,
+            leaders[1] as u64,
+            (leaders[1] >> 64) as u64,
+            leaders[2] as u64,
+            (leaders[2] >> 64) as u64,
+            leaders[3] as u64,
+            (leaders[3] >> 64) as u64,
+            catastrophe as u64,
+            (catastrophe >> 64) as u64,
+        ];
+        let mut counts = [0u32; 10];
+        for (count, half) in counts.iter_mut().zip(halves) {
+            *count = half.count_ones();
+        }
+        let leader_counts = [
+            counts[0] + counts[1],
+            counts[2] + counts[3],
+            counts[4] + counts[5],
+            counts[6] + counts[7],
+        ];
+        let catastrophe_count = counts[8] + counts[9];
+        let mut in_hand = 0u8;
+        for c in Colour::ALL {
+            if hand[c] > 0 {
+                in_hand |= 1 << c.index();
+            }
+        }
+        let columns = p.masks.room;
+        // C6: an empty slot between two columns of 3 cards or more.
+        let three = p.masks.three;
+        let links = three & (three >> 1) & !p.masks.links_any & 0x7F;
+        let cards = in_hand.count_ones() * (columns.count_ones() + links.count_ones());
         Choices {
             leaders,
+            leader_counts,
             hand: in_hand,
             columns,
             links,
             catastrophe,
+            catastrophe_count,
+            count: 1 + leader_counts.iter().sum::<u32>() + cards + catastrophe_count,
         }
     }
 
@@ -165,29 +178,43 @@ impl Cards {
         match p.pending {
             Pending::Action => {
                 let choices = self.choices();
-                out.reserve(choices.count() as usize);
+                out.reserve(choices.count as usize);
                 out.push(Action::Pass);
                 for colour in Colour::ALL {
-                    out.extend(
-                        bits(choices.leaders[colour.index()])
-                            .map(|i| Action::Leader(colour, place(i))),
-                    );
-                }
-                for colour in Colour::ALL {
-                    if choices.hand & (1 << colour.index()) != 0 {
-                        out.extend(
-                            bits(choices.columns as u128).map(|c| Action::Column(colour, c as u8)),
-                        );
+                    let mut targets = choices.leaders[colour.index()];
+                    while targets != 0 {
+                        out.push(Action::Leader(
+                            colour,
+                            place(targets.trailing_zeros() as usize),
+                        ));
+                        targets &= targets - 1;
                     }
                 }
                 for colour in Colour::ALL {
                     if choices.hand & (1 << colour.index()) != 0 {
-                        out.extend(
-                            bits(choices.links as u128).map(|l| Action::Link(colour, l as u8)),
-                        );
+                        let mut columns = choices.columns;
+                        while columns != 0 {
+                            out.push(Action::Column(colour, columns.trailing_zeros() as u8));
+                            columns &= columns - 1;
+                        }
                     }
                 }
-                out.extend(bits(choices.catastrophe).map(|i| Action::Catastrophe(place(i))));
+                for colour in Colour::ALL {
+                    if choices.hand & (1 << colour.index()) != 0 {
+                        let mut links = choices.links;
+                        while links != 0 {
+                            out.push(Action::Link(colour, links.trailing_zeros() as u8));
+                            links &= links - 1;
+                        }
+                    }
+                }
+                let mut targets = choices.catastrophe;
+                while targets != 0 {
+                    out.push(Action::Catastrophe(
+                        place(targets.trailing_zeros() as usize),
+                    ));
+                    targets &= targets - 1;
+                }
             }
             _ => {
                 let count = self.legal_count();
@@ -202,7 +229,7 @@ impl Cards {
     pub(crate) fn legal_count(&self) -> u32 {
         let p = &self.public;
         match p.pending {
-            Pending::Action => self.choices().count(),
+            Pending::Action => self.choices().count,
             Pending::Bank(..) => 2,
             Pending::Support(seat) => self.max_support(seat).map_or(0, |max| max as u32 + 1),
             Pending::ConflictOrder => (p.conflicts & 0x0F).count_ones(),
@@ -307,6 +334,10 @@ impl Cards {
     /// sorted legal list `legal`, with the same single use of the RNG, but without writing the
     /// list; `None` (the RNG untouched) when no seat is to move.
     pub(crate) fn sample_legal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.public.pending == Pending::Action {
+            let choices = self.choices();
+            return choices.nth(uniform_below(rng, choices.count));
+        }
         let count = self.legal_count();
         if count == 0 {
             return None;

@@ -29,16 +29,19 @@ impl Default for Piles {
 
 impl Piles {
     /// Where seat `s`'s pile starts in the buffer.
+    #[inline]
     fn start(&self, s: usize) -> usize {
         self.lens[..s.min(4)].iter().map(|&n| n as usize).sum()
     }
 
     /// Cards on all the piles.
+    #[inline]
     fn total(&self) -> usize {
         self.start(4)
     }
 
     /// The pile of seat `s`, bottom first (empty for a seat beyond 4).
+    #[inline]
     pub(crate) fn get(&self, s: usize) -> &[Card] {
         if s >= 4 {
             return &[];
@@ -58,6 +61,7 @@ impl Piles {
 
     /// Puts `card` on top of seat `s`'s pile; `false` (nothing changed) if the seat is beyond 4
     /// or the buffer is full, which a game that keeps its cards never reaches.
+    #[inline]
     pub(crate) fn push(&mut self, s: usize, card: Card) -> bool {
         let total = self.total();
         if s >= 4 || total >= PILE_CAPACITY {

@@ -133,19 +133,15 @@ fn fast_games_are_the_listed_games() {
     }
 }
 
-/// Prints the speed of random 2-player games through the fast paths and through the lists
-/// (no assertion on time): `cargo test --release -p tigris-euphrates-cards --lib speed --
-/// --ignored --nocapture`.
-#[test]
-#[ignore = "a measurement, not a test"]
-fn speed_of_random_games() {
+/// Random 2-player games per second, seeds 1 to 3000, through the fast paths or the lists.
+fn games_per_second(fast: bool) -> (f64, f64) {
     use std::time::Instant;
     let games = 3000u64;
     let config = Config::new(2);
-    for round in 0..3 {
-        let start = Instant::now();
-        let mut decisions = 0u64;
-        for i in 0..games {
+    let start = Instant::now();
+    let mut decisions = 0u64;
+    for i in 0..games {
+        if fast {
             let mut rng = ChaCha8Rng::seed_from_u64(1 + i);
             let mut game = Cards::new(config).unwrap();
             loop {
@@ -155,17 +151,104 @@ fn speed_of_random_games() {
                     break;
                 }
             }
+        } else {
+            random_game(config, 1 + i, |game, _| {
+                decisions += u64::from(matches!(game.to_move(), ToMove::Seat(_)));
+            });
         }
-        let fast = games as f64 / start.elapsed().as_secs_f64();
-        let start = Instant::now();
-        for i in 0..games {
-            random_game(config, 1 + i, |_, _| {});
-        }
-        let listed = games as f64 / start.elapsed().as_secs_f64();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    (games as f64 / secs, decisions as f64 / games as f64)
+}
+
+/// Prints the speed of random 2-player games through the fast paths (no assertion on time):
+/// `cargo test --release -p tigris-euphrates-cards --lib speed -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a test"]
+fn speed_of_fast_random_games() {
+    for round in 0..5 {
+        let (per_sec, decisions) = games_per_second(true);
         println!(
-            "round {round}: fast paths {fast:.0} games/s, lists {listed:.0} games/s, {:.1} decisions per game, {} bytes per state",
-            decisions as f64 / games as f64,
+            "round {round}: fast paths {per_sec:.0} games/s, {decisions:.1} decisions per game, {} bytes per state",
             core::mem::size_of::<Cards>()
         );
     }
+}
+
+/// Prints the speed of random 2-player games through the lists (no assertion on time).
+#[test]
+#[ignore = "a measurement, not a test"]
+fn speed_of_listed_random_games() {
+    for round in 0..5 {
+        let (per_sec, decisions) = games_per_second(false);
+        println!("round {round}: lists {per_sec:.0} games/s, {decisions:.1} decisions per game");
+    }
+}
+
+/// Prints the time of the parts of a random decision on fixed positions (no assertion).
+#[test]
+#[ignore = "a measurement, not a test"]
+fn speed_of_the_parts() {
+    use std::hint::black_box;
+    use std::time::Instant;
+    let mut positions = Vec::new();
+    for seed in 0..20 {
+        random_game(Config::new(2), seed, |game, _| {
+            if matches!(game.to_move(), ToMove::Seat(_)) {
+                positions.push(game.clone());
+            }
+        });
+    }
+    // A few (their memory stays in the caches), from all parts of the games.
+    let positions: Vec<Cards> = positions.into_iter().step_by(50).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    // The fastest of several rounds: the machine may be busy.
+    let time = |name: &str, f: &mut dyn FnMut(&Cards) -> u32| {
+        let mut best = f64::MAX;
+        let mut sum = 0u32;
+        for _ in 0..15 {
+            let start = Instant::now();
+            for _ in 0..100 {
+                for p in &positions {
+                    sum = sum.wrapping_add(f(black_box(p)));
+                }
+            }
+            let ns = start.elapsed().as_nanos() as f64 / (100 * positions.len()) as f64;
+            best = best.min(ns);
+        }
+        println!("{name}: {best:.1} ns ({sum})");
+    };
+    time("legal_count", &mut |g| g.legal_count());
+    time("sample_legal", &mut |g| {
+        g.sample_legal(&mut rng).map_or(0, |a| a.index() as u32)
+    });
+    time("nth_legal of the middle", &mut |g| {
+        g.nth_legal(g.legal_count() / 2)
+            .map_or(0, |a| a.index() as u32)
+    });
+    time("uniform_below", &mut |g| {
+        uniform_below(&mut rng, g.public.turn + 100)
+    });
+    time("clone", &mut |g| black_box(g.clone()).public.turn);
+    time("to_move", &mut |g| {
+        u32::from(matches!(black_box(g).to_move(), ToMove::Seat(_)))
+    });
+    let mut actions = Vec::new();
+    let mut rng2 = ChaCha8Rng::seed_from_u64(5);
+    for p in &positions {
+        actions.push(p.sample_legal(&mut rng2).unwrap());
+    }
+    let mut k = 0;
+    time("clone + play", &mut |g| {
+        let mut c = black_box(g.clone());
+        c.play(actions[k % actions.len()], &mut NoEvents);
+        k += 1;
+        c.public.turn
+    });
+    let mut legal = Vec::new();
+    time("legal_actions", &mut |g| {
+        g.legal_actions(&mut legal);
+        legal.len() as u32
+    });
+    println!("{} positions", positions.len());
 }

@@ -17,9 +17,11 @@ impl Cards {
                 p.pending = Pending::Remove;
                 return;
             }
-            if let Some(seat) = p.active.clockwise(n).find(|s| p.draws[s.index()] > 0) {
-                p.pending = Pending::Draw(seat);
-                return;
+            if p.draws != [0; 4] {
+                if let Some(seat) = p.active.clockwise(n).find(|s| p.draws[s.index()] > 0) {
+                    p.pending = Pending::Draw(seat);
+                    return;
+                }
             }
             if p.ending_turn {
                 p.ending_turn = false;
@@ -137,16 +139,14 @@ impl Cards {
         let p = &mut self.public;
         let active = p.active;
         // C10: each leader of the active seat in a kingdom with a boat of its colour.
-        if p.boat_banking == 0 && !p.ending_turn {
+        if p.boat_banking == 0 && !p.ending_turn && p.masks.boats != [0; 4] {
             let mut mask = 0u8;
-            let mut boats: Option<[u8; 4]> = None;
             for c in Colour::ALL {
                 let Some(at) = p.leader_index(active, c) else {
                     continue;
                 };
-                let kingdom = board::columns_of(p.kingdom(Public::column_of_index(at), true));
-                let boats = *boats.get_or_insert_with(|| p.boat_columns());
-                if kingdom & boats[c.index()] != 0 {
+                let kingdom = p.kingdom_columns(Public::column_of_index(at), true);
+                if kingdom & p.masks.boats[c.index()] != 0 {
                     mask |= 1 << c.index();
                 }
             }
