@@ -20,7 +20,7 @@ mod tests;
 mod turn;
 
 pub(crate) use board::Masks;
-use board::{bit, place};
+use board::place;
 pub(crate) use piles::{PILE_CAPACITY, Piles};
 
 use crate::action::{

@@ -14,10 +14,28 @@ use smallvec::SmallVec;
 /// Places per column: the treasure* and the rows below it.
 const COLUMN_PLACES: usize = COLUMN_CARDS + 1;
 
-/// The bit of place index `i`.
+/// The bit of place index `i` (below 128).
 #[inline]
 pub(super) const fn bit(i: usize) -> u128 {
     1u128 << i
+}
+
+/// The bit of each place index, looked up (a shift of a `u128` by a variable takes several
+/// instructions).
+static BITS: [u128; 128] = {
+    let mut out = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = bit(i);
+        i += 1;
+    }
+    out
+};
+
+/// The bit of place index `i`, looked up; none beyond 127.
+#[inline]
+pub(super) fn bit_of(i: usize) -> u128 {
+    BITS.get(i).copied().unwrap_or(0)
 }
 
 /// The places of column `c`: its treasure* and the 8 rows below it.
@@ -125,6 +143,40 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 
+/// For each set of columns (bit per column), the bytes of those columns set (`0xFF`).
+static COLUMN_BYTES: [u64; 256] = {
+    let mut out = [0; 256];
+    let mut cols = 0;
+    while cols < 256 {
+        let mut c = 0;
+        while c < 8 {
+            if cols & (1 << c) != 0 {
+                out[cols] |= 0xFF << (8 * c);
+            }
+            c += 1;
+        }
+        cols += 1;
+    }
+    out
+};
+
+/// The set bits of each byte.
+static BYTE_COUNTS: [u8; 256] = {
+    let mut out = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        out[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    out
+};
+
+/// The set bits of a byte.
+#[inline]
+pub(super) fn byte_count(b: u8) -> u32 {
+    BYTE_COUNTS[b as usize] as u32
+}
+
 /// Byte `i` of the result: the set bits of `x` in its bytes `0..=i` (the top byte holds them
 /// all).
 #[inline]
@@ -153,14 +205,12 @@ fn select64(x: u64, prefix: u64, n: u32) -> u32 {
 #[inline]
 pub(super) fn nth_bit(mask: u128, n: u32) -> usize {
     let low = mask as u64;
-    let prefix = byte_prefix_counts(low);
-    let below = (prefix >> 56) as u32;
-    if n < below {
-        select64(low, prefix, n) as usize
-    } else {
-        let high = (mask >> 64) as u64;
-        64 + select64(high, byte_prefix_counts(high), n - below) as usize
-    }
+    let below = (byte_prefix_counts(low) >> 56) as u32;
+    // Without branches (the draw is random, a branch would be mispredicted).
+    let high = n >= below;
+    let half = if high { (mask >> 64) as u64 } else { low };
+    let n = n - if high { below } else { 0 };
+    64 * usize::from(high) + select64(half, byte_prefix_counts(half), n) as usize
 }
 
 /// The place of an index below [`PLACES`].
@@ -196,6 +246,16 @@ pub(crate) struct Masks {
     pub(super) room: u8,
     /// The columns holding 3 pieces or more (bit per column).
     pub(super) three: u8,
+    /// The places holding a civilization card (the union of [`Masks::civ`]).
+    pub(super) civ_all: u128,
+    /// The places holding a civilization card without a leader.
+    pub(super) free: u128,
+    /// How many places [`Masks::free`] holds.
+    pub(super) free_count: u32,
+    /// Byte `c`: how many places of column `c` (its treasure* included) are free.
+    pub(super) column_free: u64,
+    /// The columns (bit per column) whose treasure* is free.
+    pub(super) free_heads: u8,
 }
 
 impl Default for Masks {
@@ -210,6 +270,11 @@ impl Default for Masks {
             boats: [0; 4],
             room: 0xFF,
             three: 0,
+            civ_all: HEADS,
+            free: HEADS,
+            free_count: COLUMNS as u32,
+            column_free: ONES,
+            free_heads: 0xFF,
         }
     }
 }
@@ -264,7 +329,59 @@ impl Public {
                 }
             }
         }
+        m.civ_all = m.civ[0] | m.civ[1] | m.civ[2] | m.civ[3];
+        let leaders = m.leaders[0] | m.leaders[1] | m.leaders[2] | m.leaders[3];
+        m.free = m.civ_all & !leaders;
+        m.free_count = m.free.count_ones();
+        m.column_free = 0;
+        m.free_heads = 0;
+        for c in 0..COLUMNS {
+            m.column_free |= ((m.free & column_bits(c)).count_ones() as u64) << (8 * c);
+            if m.free & bit(c * COLUMN_PLACES) != 0 {
+                m.free_heads |= 1 << c;
+            }
+        }
         self.masks = m;
+    }
+
+    /// Brings the free-place masks and counts up to date at place index `i`, after its card
+    /// or leader changed.
+    #[inline]
+    fn refresh_place(&mut self, i: usize) {
+        let b = bit_of(i);
+        let leader = self.leaders.get(i).is_some_and(Option::is_some);
+        let m = &mut self.masks;
+        let free = m.civ_all & b != 0 && !leader;
+        if free == (m.free & b != 0) {
+            return;
+        }
+        m.free ^= b;
+        if i < COLUMNS * COLUMN_PLACES {
+            let c = i / COLUMN_PLACES;
+            if i % COLUMN_PLACES == 0 {
+                m.free_heads ^= 1 << c;
+            }
+            if free {
+                m.column_free += 1 << (8 * c);
+            } else {
+                m.column_free -= 1 << (8 * c);
+            }
+        }
+        if free {
+            m.free_count += 1;
+        } else {
+            m.free_count -= 1;
+        }
+    }
+
+    /// How many places of a kingdom (its places, and its columns, bit per column) are free.
+    #[inline]
+    pub(super) fn free_in(&self, kingdom: u128, columns: u8) -> u32 {
+        let m = &self.masks;
+        let in_columns =
+            ((m.column_free & COLUMN_BYTES[columns as usize]).wrapping_mul(ONES) >> 56) as u32;
+        let links = ((m.free & kingdom) >> link_index(0)) as u8;
+        in_columns + byte_count(links)
     }
 
     /// The places of the kingdom holding `column`; face-down link cards join only when
@@ -289,20 +406,6 @@ impl Public {
             self.masks.links_up
         };
         KINGDOM_COLUMNS[(pattern & 0x7F) as usize][column as usize % COLUMNS]
-    }
-
-    /// Places holding a leader.
-    #[inline]
-    pub(super) fn leader_bits(&self) -> u128 {
-        let l = &self.masks.leaders;
-        l[0] | l[1] | l[2] | l[3]
-    }
-
-    /// Places holding a civilization card.
-    #[inline]
-    pub(super) fn civ_bits(&self) -> u128 {
-        let c = &self.masks.civ;
-        c[0] | c[1] | c[2] | c[3]
     }
 
     #[inline]
@@ -336,8 +439,9 @@ impl Public {
         if at >= PLACES {
             return;
         }
+        let b = bit_of(at);
         if let Some(old) = self.leaders[at] {
-            self.masks.leaders[old.colour.index()] &= !bit(at);
+            self.masks.leaders[old.colour.index()] &= !b;
             if let Some(slot) = self
                 .masks
                 .leader_at
@@ -350,7 +454,7 @@ impl Public {
         }
         self.leaders[at] = leader;
         if let Some(l) = leader {
-            self.masks.leaders[l.colour.index()] |= bit(at);
+            self.masks.leaders[l.colour.index()] |= b;
             if let Some(slot) = self
                 .masks
                 .leader_at
@@ -359,6 +463,7 @@ impl Public {
                 *slot = at as u8;
             }
         }
+        self.refresh_place(at);
     }
 
     /// Puts a piece at the bottom of column `c`, which has room.
@@ -377,7 +482,10 @@ impl Public {
             self.masks.three |= 1 << c;
         }
         if let Piece::Card(colour) = piece {
-            self.masks.civ[colour.index()] |= bit(c * COLUMN_PLACES + len + 1);
+            let at = c * COLUMN_PLACES + len + 1;
+            self.masks.civ[colour.index()] |= bit_of(at);
+            self.masks.civ_all |= bit_of(at);
+            self.refresh_place(at);
         }
     }
 
@@ -387,8 +495,10 @@ impl Public {
         if l >= LINKS {
             return;
         }
+        let b = bit_of(link_index(l));
         if let Some((colour, true)) = self.links[l] {
-            self.masks.civ[colour.index()] &= !bit(link_index(l));
+            self.masks.civ[colour.index()] &= !b;
+            self.masks.civ_all &= !b;
         }
         self.links[l] = link;
         self.masks.links_any &= !(1 << l);
@@ -397,9 +507,11 @@ impl Public {
             self.masks.links_any |= 1 << l;
             if up {
                 self.masks.links_up |= 1 << l;
-                self.masks.civ[colour.index()] |= bit(link_index(l));
+                self.masks.civ[colour.index()] |= b;
+                self.masks.civ_all |= b;
             }
         }
+        self.refresh_place(link_index(l));
     }
 
     /// Removes the column cards of `rows` (1-based rows) of column `c`, closing the column

@@ -142,7 +142,7 @@ impl Cards {
         let side = p.kingdom(column, false);
         let mut won = 0;
         let mut rows: [SmallVec<[usize; 8]>; COLUMNS] = Default::default();
-        let mut cards = side & p.masks.civ[colour.index()] & !p.leader_bits() & !board::HEADS;
+        let mut cards = side & p.masks.civ[colour.index()] & p.masks.free & !board::HEADS;
         while cards != 0 {
             let i = cards.trailing_zeros() as usize;
             cards &= cards - 1;

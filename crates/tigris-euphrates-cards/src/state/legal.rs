@@ -4,7 +4,7 @@
 
 use mesopotamia_core::chance::uniform_below;
 
-use super::board::{HEADS, nth_bit};
+use super::board::{HEADS, bit_of, nth_bit};
 use super::*;
 
 /// What the active seat may do when [`Pending::Action`], as masks and counts, in the order of
@@ -12,8 +12,11 @@ use super::*;
 /// colour) at the bottom of a column, then into a link slot; the catastrophe.
 #[derive(Clone, Copy, Debug)]
 struct Choices {
-    /// For each colour, the places its leader may go to.
-    leaders: [u128; 4],
+    /// The places holding a card without a leader.
+    free: u128,
+    /// For each colour, the kingdom its leader stands in (none in supply): it may go to the
+    /// free places elsewhere.
+    homes: [u128; 4],
     /// How many places each leader may go to.
     leader_counts: [u32; 4],
     /// The colours in hand (bit per colour).
@@ -22,8 +25,8 @@ struct Choices {
     columns: u8,
     /// The link slots a card may go into (bit per slot).
     links: u8,
-    /// The places the catastrophe may hit.
-    catastrophe: u128,
+    /// Whether the catastrophe may be played.
+    catastrophe: bool,
     /// How many places the catastrophe may hit.
     catastrophe_count: u32,
     /// The length of the legal list.
@@ -31,6 +34,16 @@ struct Choices {
 }
 
 impl Choices {
+    /// The places the catastrophe may hit: any free card but a treasure* (boats and face-down
+    /// links are no cards).
+    fn catastrophe_targets(&self) -> u128 {
+        if self.catastrophe {
+            self.free & !HEADS
+        } else {
+            0
+        }
+    }
+
     /// The `n`-th action of the legal list (from 0), if there are more than `n`.
     #[inline]
     fn nth(&self, mut n: u32) -> Option<Action> {
@@ -38,14 +51,17 @@ impl Choices {
             return Some(Action::Pass);
         }
         n -= 1;
-        for colour in Colour::ALL {
-            let k = self.leader_counts[colour.index()];
-            if n < k {
-                let targets = self.leaders[colour.index()];
-                return Some(Action::Leader(colour, place(nth_bit(targets, n))));
-            }
-            n -= k;
+        let [a, b, c, d] = self.leader_counts;
+        if n < a + b + c + d {
+            // Without branches (the draw is random, a branch would be mispredicted): the
+            // colour is the number of colours whose places all come before the `n`-th.
+            let k = u32::from(n >= a) + u32::from(n >= a + b) + u32::from(n >= a + b + c);
+            let before = [0, a, a + b, a + b + c][k as usize];
+            let colour = Colour::ALL[k as usize];
+            let targets = self.free & !self.homes[k as usize];
+            return Some(Action::Leader(colour, place(nth_bit(targets, n - before))));
         }
+        n -= a + b + c + d;
         for (slots, link) in [(self.columns, false), (self.links, true)] {
             let k = slots.count_ones();
             for colour in Colour::ALL {
@@ -64,7 +80,7 @@ impl Choices {
             }
         }
         (n < self.catastrophe_count)
-            .then(|| Action::Catastrophe(place(nth_bit(self.catastrophe, n))))
+            .then(|| Action::Catastrophe(place(nth_bit(self.catastrophe_targets(), n))))
     }
 }
 
@@ -84,44 +100,26 @@ impl Cards {
         let p = &self.public;
         let a = p.active.index();
         let hand = self.hands.get(a).copied().unwrap_or_default();
-        let free = p.civ_bits() & !p.leader_bits();
+        let free = p.masks.free;
+        let free_count = p.masks.free_count;
         // C4: a leader on the display moves only to another kingdom.
-        let mut leaders = [free; 4];
+        let mut homes = [0; 4];
+        let mut leader_counts = [free_count; 4];
         for c in Colour::ALL {
             if let Some(from) = p.leader_index(p.active, c) {
-                leaders[c.index()] = free & !p.kingdom(Public::column_of_index(from), true);
+                let column = Public::column_of_index(from);
+                let home = p.kingdom(column, true);
+                homes[c.index()] = home;
+                let at_home = p.free_in(home, p.kingdom_columns(column, true));
+                leader_counts[c.index()] = free_count.saturating_sub(at_home);
             }
         }
-        // Any free card but a treasure* (boats and face-down links are no cards).
-        let catastrophe = if p.catastrophe_left.get(a).copied().unwrap_or(false) {
-            free & !HEADS
+        let catastrophe = p.catastrophe_left.get(a).copied().unwrap_or(false);
+        let catastrophe_count = if catastrophe {
+            free_count.saturating_sub(board::byte_count(p.masks.free_heads))
         } else {
             0
         };
-        // Counted as halves in one batch, which the compiler vectorizes.
-        let halves = [
-            leaders[0] as u64,
-            (leaders[0] >> 64) as u64,
-            leaders[1] as u64,
-            (leaders[1] >> 64) as u64,
-            leaders[2] as u64,
-            (leaders[2] >> 64) as u64,
-            leaders[3] as u64,
-            (leaders[3] >> 64) as u64,
-            catastrophe as u64,
-            (catastrophe >> 64) as u64,
-        ];
-        let mut counts = [0u32; 10];
-        for (count, half) in counts.iter_mut().zip(halves) {
-            *count = half.count_ones();
-        }
-        let leader_counts = [
-            counts[0] + counts[1],
-            counts[2] + counts[3],
-            counts[4] + counts[5],
-            counts[6] + counts[7],
-        ];
-        let catastrophe_count = counts[8] + counts[9];
         let mut in_hand = 0u8;
         for c in Colour::ALL {
             if hand[c] > 0 {
@@ -132,9 +130,11 @@ impl Cards {
         // C6: an empty slot between two columns of 3 cards or more.
         let three = p.masks.three;
         let links = three & (three >> 1) & !p.masks.links_any & 0x7F;
-        let cards = in_hand.count_ones() * (columns.count_ones() + links.count_ones());
+        let cards =
+            board::byte_count(in_hand) * (board::byte_count(columns) + board::byte_count(links));
         Choices {
-            leaders,
+            free,
+            homes,
             leader_counts,
             hand: in_hand,
             columns,
@@ -156,12 +156,25 @@ impl Cards {
 
     /// The boats the active seat may build (bit per boat).
     pub(super) fn boat_choices(&self) -> u8 {
+        let p = &self.public;
+        let Some(c) = p.boat_column else {
+            return 0;
+        };
+        // C10: four cards of a colour in a row (a run of 4 set bits among the rows' cards).
+        let run = |colour: Colour| {
+            let rows = (p.masks.civ[colour.index()]
+                >> (c as usize % COLUMNS * (COLUMN_CARDS + 1) + 1)) as u8;
+            rows & (rows >> 1) & (rows >> 2) & (rows >> 3) != 0
+        };
+        let blue = run(Colour::Blue);
         let mut out = 0;
         for b in Boat::ALL {
-            if self.public.boats_left[b as usize] && self.boat_run(b).is_some() {
+            if p.boats_left[b as usize] && (blue || run(b.other())) {
                 out |= 1 << b as usize;
             }
         }
+        debug_assert!(Boat::ALL.iter().all(|&b| (out & (1 << b as usize) != 0)
+            == (p.boats_left[b as usize] && self.boat_run(b).is_some())));
         out
     }
 
@@ -181,7 +194,7 @@ impl Cards {
                 out.reserve(choices.count as usize);
                 out.push(Action::Pass);
                 for colour in Colour::ALL {
-                    let mut targets = choices.leaders[colour.index()];
+                    let mut targets = choices.free & !choices.homes[colour.index()];
                     while targets != 0 {
                         out.push(Action::Leader(
                             colour,
@@ -208,7 +221,7 @@ impl Cards {
                         }
                     }
                 }
-                let mut targets = choices.catastrophe;
+                let mut targets = choices.catastrophe_targets();
                 while targets != 0 {
                     out.push(Action::Catastrophe(
                         place(targets.trailing_zeros() as usize),
@@ -282,11 +295,11 @@ impl Cards {
         match (p.pending, action) {
             (Pending::Action, Action::Pass) => true,
             (Pending::Action, Action::Leader(colour, at)) => index_of(at).is_some_and(|i| {
-                let free = p.civ_bits() & !p.leader_bits();
+                let free = p.masks.free;
                 let home = p
                     .leader_index(p.active, colour)
                     .map_or(0, |from| p.kingdom(Public::column_of_index(from), true));
-                free & !home & bit(i) != 0
+                free & !home & bit_of(i) != 0
             }),
             (Pending::Action, Action::Column(colour, c)) => {
                 hand[colour] > 0
@@ -303,7 +316,7 @@ impl Cards {
             }
             (Pending::Action, Action::Catastrophe(at)) => index_of(at).is_some_and(|i| {
                 p.catastrophe_left.get(a).copied().unwrap_or(false)
-                    && (p.civ_bits() & !p.leader_bits() & !HEADS) & bit(i) != 0
+                    && (p.masks.free & !HEADS) & bit_of(i) != 0
             }),
             (Pending::Bank(..), Action::Bank | Action::Decline) => true,
             (Pending::Support(seat), Action::Support(n)) => {

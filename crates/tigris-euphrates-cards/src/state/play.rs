@@ -15,6 +15,18 @@ impl Cards {
             Action::Leader(colour, at) => {
                 self.public.actions_left -= 1;
                 self.place_leader(active, colour, at, ev);
+                // Settling found nothing pending before this action (else no action would be
+                // asked for): with no conflict and an action left, it still finds nothing.
+                let p = &self.public;
+                if p.conflict.is_none() && p.actions_left > 0 {
+                    #[cfg(debug_assertions)]
+                    {
+                        let mut settled = self.clone();
+                        settled.settle(&mut NoEvents);
+                        debug_assert_eq!(&settled, self, "settling changes nothing");
+                    }
+                    return;
+                }
             }
             Action::Column(colour, c) => {
                 self.public.actions_left -= 1;
@@ -95,10 +107,11 @@ impl Cards {
         p.set_leader(at, Some(Leader { seat, colour }));
         let kingdom = p.kingdom(Public::column_of_index(at), true);
         // The leader it joins, if any (at rest, a kingdom holds one leader of a colour).
-        let defender = p.leader_in(kingdom & !bit(at), colour);
+        let defender = p.leader_in(kingdom & !board::bit_of(at), colour);
         if let Some((defender, defender_at)) = defender {
             // C8: +1 for a leader standing on a red card (temple or treasure*).
-            let on_red = |i: usize| u8::from(p.masks.civ[Colour::Red.index()] & bit(i) != 0);
+            let on_red =
+                |i: usize| u8::from(p.masks.civ[Colour::Red.index()] & board::bit_of(i) != 0);
             let conflict = Conflict {
                 kind: ConflictKind::Internal,
                 colour,

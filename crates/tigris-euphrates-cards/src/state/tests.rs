@@ -133,10 +133,18 @@ fn fast_games_are_the_listed_games() {
     }
 }
 
-/// Random 2-player games per second, seeds 1 to 3000, through the fast paths or the lists.
+/// A number from the environment, or `default`.
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Random 2-player games per second, seeds 1 to 3000 (or `CARDS_SPEED_GAMES`), through the fast paths or the lists.
 fn games_per_second(fast: bool) -> (f64, f64) {
     use std::time::Instant;
-    let games = 3000u64;
+    let games = env_number("CARDS_SPEED_GAMES", 3000);
     let config = Config::new(2);
     let start = Instant::now();
     let mut decisions = 0u64;
@@ -166,7 +174,7 @@ fn games_per_second(fast: bool) -> (f64, f64) {
 #[test]
 #[ignore = "a measurement, not a test"]
 fn speed_of_fast_random_games() {
-    for round in 0..5 {
+    for round in 0..env_number("CARDS_SPEED_ROUNDS", 5) {
         let (per_sec, decisions) = games_per_second(true);
         println!(
             "round {round}: fast paths {per_sec:.0} games/s, {decisions:.1} decisions per game, {} bytes per state",
@@ -179,7 +187,7 @@ fn speed_of_fast_random_games() {
 #[test]
 #[ignore = "a measurement, not a test"]
 fn speed_of_listed_random_games() {
-    for round in 0..5 {
+    for round in 0..env_number("CARDS_SPEED_ROUNDS", 5) {
         let (per_sec, decisions) = games_per_second(false);
         println!("round {round}: lists {per_sec:.0} games/s, {decisions:.1} decisions per game");
     }
@@ -251,4 +259,35 @@ fn speed_of_the_parts() {
         legal.len() as u32
     });
     println!("{} positions", positions.len());
+}
+
+#[test]
+#[ignore = "throwaway"]
+fn zz_stats() {
+    use std::collections::BTreeMap;
+    let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
+    let mut chance = 0u64;
+    let games = 300;
+    for i in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(1 + i);
+        let mut game = Cards::new(Config::new(2)).unwrap();
+        loop {
+            if let Some(a) = game.play_random_action(&mut rng) {
+                let k = format!("{a}")
+                    .split_whitespace()
+                    .next()
+                    .unwrap()
+                    .to_string();
+                *kinds.entry(k).or_default() += 1;
+            } else if game.play_random_chance(&mut rng).is_some() {
+                chance += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    for (k, v) in kinds {
+        println!("{k}: {:.1}", v as f64 / games as f64);
+    }
+    println!("chance: {:.1}", chance as f64 / games as f64);
 }

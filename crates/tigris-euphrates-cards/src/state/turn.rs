@@ -17,10 +17,18 @@ impl Cards {
                 p.pending = Pending::Remove;
                 return;
             }
+            // Draws from the active seat clockwise.
             if p.draws != [0; 4] {
-                if let Some(seat) = p.active.clockwise(n).find(|s| p.draws[s.index()] > 0) {
-                    p.pending = Pending::Draw(seat);
-                    return;
+                let mut s = p.active.index();
+                for _ in 0..n.min(4) {
+                    if s >= n.min(4) {
+                        s = 0;
+                    }
+                    if p.draws[s] > 0 {
+                        p.pending = Pending::Draw(Seat::new(s).unwrap_or(p.active));
+                        return;
+                    }
+                    s += 1;
                 }
             }
             if p.ending_turn {
