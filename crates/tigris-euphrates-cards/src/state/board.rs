@@ -32,6 +32,36 @@ static BITS: [u128; 128] = {
     out
 };
 
+/// For each place index: one in the byte of its column (see [`Masks::column_free`]), none for
+/// a link slot; and its column's bit if it is a treasure* (see [`Masks::free_heads`]).
+static PLACE_UNITS: [(u64, u8); PLACES] = {
+    let mut out = [(0, 0); PLACES];
+    let mut i = 0;
+    while i < COLUMNS * COLUMN_PLACES {
+        let c = i / COLUMN_PLACES;
+        let head = if i % COLUMN_PLACES == 0 { 1 << c } else { 0 };
+        out[i] = (1 << (8 * c), head);
+        i += 1;
+    }
+    out
+};
+
+/// The column of each place index (links: the left one); column 0 beyond the places (so
+/// [`SUPPLY`] too).
+static COLUMN_OF: [u8; 256] = {
+    let mut out = [0; 256];
+    let mut i = 0;
+    while i < PLACES {
+        out[i] = if i < COLUMNS * COLUMN_PLACES {
+            (i / COLUMN_PLACES) as u8
+        } else {
+            (i - COLUMNS * COLUMN_PLACES) as u8
+        };
+        i += 1;
+    }
+    out
+};
+
 /// The bit of place index `i`, looked up; none beyond 127.
 #[inline]
 pub(super) fn bit_of(i: usize) -> u128 {
@@ -348,29 +378,23 @@ impl Public {
     /// or leader changed.
     #[inline]
     fn refresh_place(&mut self, i: usize) {
+        let (Some(&(unit, head)), Some(leader)) = (PLACE_UNITS.get(i), self.leaders.get(i)) else {
+            return;
+        };
         let b = bit_of(i);
-        let leader = self.leaders.get(i).is_some_and(Option::is_some);
         let m = &mut self.masks;
-        let free = m.civ_all & b != 0 && !leader;
+        let free = m.civ_all & b != 0 && leader.is_none();
         if free == (m.free & b != 0) {
             return;
         }
         m.free ^= b;
-        if i < COLUMNS * COLUMN_PLACES {
-            let c = i / COLUMN_PLACES;
-            if i % COLUMN_PLACES == 0 {
-                m.free_heads ^= 1 << c;
-            }
-            if free {
-                m.column_free += 1 << (8 * c);
-            } else {
-                m.column_free -= 1 << (8 * c);
-            }
-        }
+        m.free_heads ^= head;
         if free {
+            m.column_free = m.column_free.wrapping_add(unit);
             m.free_count += 1;
         } else {
-            m.free_count -= 1;
+            m.column_free = m.column_free.wrapping_sub(unit);
+            m.free_count = m.free_count.saturating_sub(1);
         }
     }
 
@@ -411,6 +435,24 @@ impl Public {
     #[inline]
     pub(super) fn column_len(&self, c: usize) -> usize {
         self.masks.lens.get(c).copied().unwrap_or(0) as usize
+    }
+
+    /// For each colour, the places and the columns (bit per column) of the kingdom (face-down
+    /// links joining) where `seat`'s leader of that colour stands; none for a leader in supply.
+    /// Without branches: whether a leader stands on the display is as good as random.
+    #[inline]
+    pub(super) fn home_kingdoms(&self, seat: Seat) -> [(u128, u8); 4] {
+        let pattern = (self.masks.links_any & 0x7F) as usize;
+        let base = (seat.index() & 3) * 4;
+        core::array::from_fn(|c| {
+            let at = self.masks.leader_at[base + c];
+            let on = 0u128.wrapping_sub(u128::from(at != SUPPLY));
+            let column = COLUMN_OF[at as usize] as usize % COLUMNS;
+            (
+                KINGDOMS[pattern][column] & on,
+                KINGDOM_COLUMNS[pattern][column] & on as u8,
+            )
+        })
     }
 
     /// The place index of a seat's leader of a colour, if it stands on the display.

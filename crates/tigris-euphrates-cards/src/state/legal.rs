@@ -103,17 +103,10 @@ impl Cards {
         let free = p.masks.free;
         let free_count = p.masks.free_count;
         // C4: a leader on the display moves only to another kingdom.
-        let mut homes = [0; 4];
-        let mut leader_counts = [free_count; 4];
-        for c in Colour::ALL {
-            if let Some(from) = p.leader_index(p.active, c) {
-                let column = Public::column_of_index(from);
-                let home = p.kingdom(column, true);
-                homes[c.index()] = home;
-                let at_home = p.free_in(home, p.kingdom_columns(column, true));
-                leader_counts[c.index()] = free_count.saturating_sub(at_home);
-            }
-        }
+        let kingdoms = p.home_kingdoms(p.active);
+        let homes = kingdoms.map(|(places, _)| places);
+        let leader_counts =
+            kingdoms.map(|(places, columns)| free_count.saturating_sub(p.free_in(places, columns)));
         let catastrophe = p.catastrophe_left.get(a).copied().unwrap_or(false);
         let catastrophe_count = if catastrophe {
             free_count.saturating_sub(board::byte_count(p.masks.free_heads))
