@@ -84,6 +84,60 @@ impl Choices {
     }
 }
 
+/// The actions naming a place, by place index (beyond the places: a stand-in, never listed).
+static PLACE_ACTIONS: [[Action; 128]; 5] = {
+    let mut out = [[Action::Pass; 128]; 5];
+    let mut i = 0;
+    while i < PLACES {
+        let at = match Place::from_index(i) {
+            Some(at) => at,
+            None => Place::Link(0),
+        };
+        let mut c = 0;
+        while c < 4 {
+            out[c][i] = Action::Leader(Colour::ALL[c], at);
+            c += 1;
+        }
+        out[4][i] = Action::Catastrophe(at);
+        i += 1;
+    }
+    out
+};
+
+/// The set bits of a mask, lowest first, a half at a time.
+struct Bits {
+    low: u64,
+    high: u64,
+}
+
+impl Bits {
+    fn of(mask: u128) -> Bits {
+        Bits {
+            low: mask as u64,
+            high: (mask >> 64) as u64,
+        }
+    }
+}
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.low != 0 {
+            let i = self.low.trailing_zeros() as usize;
+            self.low &= self.low - 1;
+            Some(i)
+        } else if self.high != 0 {
+            let i = self.high.trailing_zeros() as usize;
+            self.high &= self.high - 1;
+            Some(64 + i)
+        } else {
+            None
+        }
+    }
+}
+
 /// The place index of a place on the display, `None` for a place beyond it.
 fn index_of(at: Place) -> Option<usize> {
     let on_display = match at {
@@ -184,42 +238,33 @@ impl Cards {
         match p.pending {
             Pending::Action => {
                 let choices = self.choices();
-                out.reserve(choices.count as usize);
-                out.push(Action::Pass);
+                // Every slot written once, in order, without a capacity check per action.
+                out.resize(choices.count as usize, Action::Pass);
+                let mut slots = out.iter_mut().skip(1);
                 for colour in Colour::ALL {
-                    let mut targets = choices.free & !choices.homes[colour.index()];
-                    while targets != 0 {
-                        out.push(Action::Leader(
-                            colour,
-                            place(targets.trailing_zeros() as usize),
-                        ));
-                        targets &= targets - 1;
+                    let targets = choices.free & !choices.homes[colour.index()];
+                    let actions = &PLACE_ACTIONS[colour.index()];
+                    for (i, slot) in Bits::of(targets).zip(&mut slots) {
+                        *slot = actions[i & 127];
                     }
                 }
                 for colour in Colour::ALL {
                     if choices.hand & (1 << colour.index()) != 0 {
-                        let mut columns = choices.columns;
-                        while columns != 0 {
-                            out.push(Action::Column(colour, columns.trailing_zeros() as u8));
-                            columns &= columns - 1;
+                        for (c, slot) in Bits::of(choices.columns as u128).zip(&mut slots) {
+                            *slot = Action::Column(colour, c as u8);
                         }
                     }
                 }
                 for colour in Colour::ALL {
                     if choices.hand & (1 << colour.index()) != 0 {
-                        let mut links = choices.links;
-                        while links != 0 {
-                            out.push(Action::Link(colour, links.trailing_zeros() as u8));
-                            links &= links - 1;
+                        for (l, slot) in Bits::of(choices.links as u128).zip(&mut slots) {
+                            *slot = Action::Link(colour, l as u8);
                         }
                     }
                 }
-                let mut targets = choices.catastrophe_targets();
-                while targets != 0 {
-                    out.push(Action::Catastrophe(
-                        place(targets.trailing_zeros() as usize),
-                    ));
-                    targets &= targets - 1;
+                let actions = &PLACE_ACTIONS[4];
+                for (i, slot) in Bits::of(choices.catastrophe_targets()).zip(&mut slots) {
+                    *slot = actions[i & 127];
                 }
             }
             _ => {

@@ -258,7 +258,11 @@ fn speed_of_the_parts() {
         g.legal_actions(&mut legal);
         legal.len() as u32
     });
-    println!("{} positions", positions.len());
+    println!(
+        "{} positions, {} bytes per action",
+        positions.len(),
+        core::mem::size_of::<Action>()
+    );
 }
 
 #[test]
