@@ -224,7 +224,7 @@ fn select64(x: u64, prefix: u64, n: u32) -> u32 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // The high bit of each byte whose prefix count is at most `n`: the bytes wholly before
     // the bit sought (a prefix of the bytes, the counts growing).
-    let before = (((n as u64 & 0x7F) * ONES | HIGH) - prefix) & HIGH;
+    let before = ((((n as u64 & 0x7F) * ONES) | HIGH) - prefix) & HIGH;
     let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as u32 & 7;
     let skipped = ((prefix << 8) >> (8 * byte)) as u32 & 0xFF;
     let bits = ((x >> (8 * byte)) & 0xFF) as usize;

@@ -264,34 +264,3 @@ fn speed_of_the_parts() {
         core::mem::size_of::<Action>()
     );
 }
-
-#[test]
-#[ignore = "throwaway"]
-fn zz_stats() {
-    use std::collections::BTreeMap;
-    let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
-    let mut chance = 0u64;
-    let games = 300;
-    for i in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(1 + i);
-        let mut game = Cards::new(Config::new(2)).unwrap();
-        loop {
-            if let Some(a) = game.play_random_action(&mut rng) {
-                let k = format!("{a}")
-                    .split_whitespace()
-                    .next()
-                    .unwrap()
-                    .to_string();
-                *kinds.entry(k).or_default() += 1;
-            } else if game.play_random_chance(&mut rng).is_some() {
-                chance += 1;
-            } else {
-                break;
-            }
-        }
-    }
-    for (k, v) in kinds {
-        println!("{k}: {:.1}", v as f64 / games as f64);
-    }
-    println!("chance: {:.1}", chance as f64 / games as f64);
-}
