@@ -36,8 +36,8 @@ use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
 use crate::action::{Boat, COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
 use crate::config::{Config, MAX_TURN_LIMIT};
 use crate::state::{
-    Card, Cards, CardsError, Conflict, ConflictKind, DECK, HAND, Leader, Piece, Public,
-    REMOVED_WITH_TWO,
+    Card, Cards, CardsError, Conflict, ConflictKind, DECK, HAND, Leader, PILE_CAPACITY, Piece,
+    Piles, Public, REMOVED_WITH_TWO,
 };
 
 /// A position: plain data, possibly illegal. Build one with [`Position::from_game`] or by
@@ -217,7 +217,7 @@ impl Position {
         Position {
             public: game.public.clone(),
             hands: game.hands[..n].to_vec(),
-            piles: game.piles[..n].to_vec(),
+            piles: (0..n).map(|s| game.piles.get(s).to_vec()).collect(),
             deck: Some(ColourMap::from_fn(|c| game.deck.count(c) as u16)),
             removed: game.removed,
         }
@@ -445,9 +445,14 @@ impl Position {
             game.hands[s] = *hand;
             game.public.hand_sizes[s] = hand.values().iter().sum();
         }
-        for (s, pile) in self.piles.iter().enumerate() {
-            game.piles[s] = pile.clone();
-        }
+        game.piles = Piles::from_piles(self.piles.iter().map(Vec::as_slice)).ok_or_else(|| {
+            vec![Violation::Count {
+                what: "cards on the piles",
+                found: self.piles.iter().map(|p| p.len() as u32).sum(),
+                expected: PILE_CAPACITY as u32,
+            }]
+        })?;
+        game.public.rebuild();
         game.public.deck_size = deck.total() as u16;
         game.deck = deck;
         game.removed = self.removed;
@@ -639,7 +644,7 @@ impl FromStr for Position {
         p.pending = crate::state::Pending::Action;
         p.draws = [0; 4];
         p.removals_left = 0;
-        p.leaders = vec![None; PLACES];
+        p.leaders = [None; PLACES];
         let (line, columns) = lines
             .next()
             .ok_or_else(|| err(line + 1, "missing the column numbers".into()))?;
@@ -882,6 +887,7 @@ impl FromStr for Position {
                 _ => return Err(bad("unknown line")),
             }
         }
+        game.public.rebuild();
         Ok(Position {
             public: game.public,
             hands,

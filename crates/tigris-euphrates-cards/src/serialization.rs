@@ -32,7 +32,7 @@ use serde::de::Error as _;
 
 use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES};
 use crate::state::{
-    Card, Cards, CardsView, Conflict, ConflictKind, DECK, Leader, Pending, Piece, Public,
+    Card, Cards, CardsView, Conflict, ConflictKind, DECK, Leader, Masks, Pending, Piece, Public,
     REMOVED_WITH_TWO,
 };
 use crate::{Config, Position};
@@ -93,12 +93,12 @@ impl TryFrom<PublicData> for Public {
 
     fn try_from(d: PublicData) -> Result<Public, InvalidData> {
         // Out-of-range indices are refused before anything indexes with them.
-        if d.leaders.len() != PLACES {
-            return Err(InvalidData(format!(
+        let leaders: [Option<Leader>; PLACES] = d.leaders.try_into().map_err(|l: Vec<_>| {
+            InvalidData(format!(
                 "{} leader places, but the display has {PLACES}",
-                d.leaders.len()
-            )));
-        }
+                l.len()
+            ))
+        })?;
         let link_slot = |l: Option<u8>| l.is_none_or(|l| (l as usize) < LINKS);
         let column = |c: Option<u8>| c.is_none_or(|c| (c as usize) < COLUMNS);
         if !link_slot(d.joining)
@@ -110,12 +110,12 @@ impl TryFrom<PublicData> for Public {
                 "a link slot beyond 7 or a column beyond 8".into(),
             ));
         }
-        let public = Public {
+        let mut public = Public {
             config: d.config,
             treasure_heads: d.treasure_heads,
             columns: d.columns,
             links: d.links,
-            leaders: d.leaders,
+            leaders,
             catastrophe_left: d.catastrophe_left,
             boats_left: d.boats_left,
             hand_sizes: d.hand_sizes,
@@ -138,7 +138,9 @@ impl TryFrom<PublicData> for Public {
             over: d.over,
             ended_on_limit: d.ended_on_limit,
             turn: d.turn,
+            masks: Masks::default(),
         };
+        public.rebuild();
         let state = complete(&public, None)?;
         if state.public != public {
             return Err(InvalidData(
@@ -147,6 +149,14 @@ impl TryFrom<PublicData> for Public {
         }
         Ok(state.public)
     }
+}
+
+/// Writes the leaders of the display's 79 places as a list.
+pub(crate) fn leaders_list<S: serde::Serializer>(
+    leaders: &[Option<Leader>; PLACES],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(leaders.iter())
 }
 
 /// The fields of [`CardsView`], as read before they are checked.
@@ -213,9 +223,6 @@ type Seen<'a> = (Seat, ColourMap<u8>, &'a [(usize, Vec<Card>)]);
 fn complete(public: &Public, own: Option<Seen<'_>>) -> Result<Cards, InvalidData> {
     let bad = |m: String| InvalidData(m);
     let n = public.config.players as usize;
-    if public.leaders.len() != PLACES {
-        return Err(bad("the display's leader places are wrong".into()));
-    }
     if let Some((seat, _, piles)) = own {
         if seat.index() >= n {
             return Err(bad(format!("seat {seat} at a table of {n}")));
