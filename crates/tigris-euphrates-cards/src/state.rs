@@ -504,6 +504,51 @@ impl Game for Cards {
         self.apply_chance_with_events(outcome, &mut NoEvents)
     }
 
+    /// Exact and list-free: the action `legal[uniform_below(rng, legal.len())]` would give.
+    fn sample_legal_action<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        _scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        self.sample_legal(rng)
+    }
+
+    /// Draws as [`sample_legal_action`](Game::sample_legal_action) does and plays the draw
+    /// without a second check: it came from this state's own sampler, inside this call.
+    fn play_random<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _scratch: &mut Vec<Action>,
+    ) -> mesopotamia_core::PlayedAction<Self> {
+        Ok(self.play_random_action(rng))
+    }
+
+    /// The outcome [`sample_weighted`](mesopotamia_core::chance::sample_weighted) over the
+    /// listed outcomes would give, without listing them.
+    fn sample_chance<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        _scratch: &mut Vec<(Chance, u32)>,
+    ) -> Option<Chance> {
+        self.sample_chance_outcome(rng)
+    }
+
+    fn play_chance_random<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _scratch: &mut Vec<(Chance, u32)>,
+    ) -> mesopotamia_core::PlayedChance<Self> {
+        let Some(outcome) = self.sample_chance_outcome(rng) else {
+            return Ok(None);
+        };
+        self.apply_chance_with_events(outcome, &mut NoEvents)
+            .map_err(|error| mesopotamia_core::SampleRefused {
+                sampled: outcome,
+                error,
+            })?;
+        Ok(Some(outcome))
+    }
+
     fn action_space_size(&self) -> usize {
         ACTION_SPACE
     }

@@ -373,13 +373,6 @@ impl Cards {
 
 /// The fast paths of random play: sample without listing, and play the engine's own sample
 /// without checking it again.
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the fast paths of the core's `Game` trait will call them"
-    )
-)]
 impl Cards {
     /// Draws a legal action uniformly: exactly `legal[uniform_below(rng, legal.len())]` of the
     /// sorted legal list `legal`, with the same single use of the RNG, but without writing the
@@ -419,18 +412,6 @@ impl Cards {
             _ => return None,
         };
         self.deck.sample(rng).map(chance)
-    }
-
-    /// Draws the outcome of the pending chance event as [`Cards::sample_chance_outcome`] does
-    /// and resolves it; the outcome, or `None` (nothing changed) unless chance is to move.
-    pub(crate) fn play_random_chance<R: RngCore + ?Sized>(
-        &mut self,
-        rng: &mut R,
-    ) -> Option<Chance> {
-        let outcome = self.sample_chance_outcome(rng)?;
-        // Drawn from the deck for the pending event: always accepted.
-        self.apply_chance_with_events(outcome, &mut NoEvents).ok()?;
-        Some(outcome)
     }
 
     /// Plays an action the engine itself produced (its legal list or sampler) without the
