@@ -218,23 +218,18 @@ pub struct Board {
     /// City-state names, alphabetically.
     names: [StateName; STATES],
     routes: Vec<Vec<u8>>,
-    /// Every step along a route (route, place, direction) as a "ray": where it lands,
-    /// and the ray that goes on from there in the same direction.
-    rays: Vec<Ray>,
-    /// The rays leaving each location (every route through it, both directions).
-    rays_from: Vec<SmallVec<[u16; 8]>>,
+    /// Every route forwards then backwards, laid end to end. A *ray* (one direction along
+    /// one route, from one of its locations) is a slice of it: the locations it passes, in
+    /// order, to the end of the route.
+    paths: Vec<u8>,
+    /// The rays leaving each location (every route through it, both directions), as
+    /// `(start, end)` of their slices of `paths`: those of location `l` are
+    /// `rays[ray_start[l]..ray_start[l + 1]]`.
+    rays: Vec<(u16, u16)>,
+    ray_start: [u16; LOCATIONS + 1],
     /// Every location, by board index.
-    locations: Vec<Location>,
+    locations: [Location; LOCATIONS],
     graph: Graph<1>,
-}
-
-/// One step along a route.
-#[derive(Clone, Copy, Debug)]
-struct Ray {
-    /// The location reached.
-    to: u8,
-    /// The ray continuing from `to` in the same direction, if the route goes on.
-    then: Option<u16>,
 }
 
 impl fmt::Debug for Board {
@@ -378,44 +373,50 @@ impl Board {
             ));
         }
         let routes: Vec<Vec<u8>> = routes.into_iter().map(|(_, r)| r).collect();
-        // Rays: ids laid out per route, forward steps then backward steps.
-        let mut rays = Vec::new();
-        let mut rays_from: Vec<SmallVec<[u16; 8]>> = vec![SmallVec::new(); LOCATIONS];
+        // Each route of n locations has n - 1 steps in each direction.
+        let steps: usize = routes.iter().map(|r| 2 * (r.len() - 1)).sum();
+        if steps > MAX_RAYS {
+            return Err(BoardError::TooManyRoutes(steps / 2));
+        }
+        // At most 512 steps on routes of at least 2 locations: at most 1,024 entries, so
+        // every offset fits a u16.
+        let mut paths: Vec<u8> = Vec::new();
+        let mut leaving: Vec<SmallVec<[(u16, u16); 4]>> = vec![SmallVec::new(); LOCATIONS];
         for route in &routes {
-            let base = rays.len();
-            let steps = route.len() - 1;
-            for p in 0..steps {
-                // Forward from place p to p + 1; continues as the forward ray from p + 1.
-                rays.push(Ray {
-                    to: route[p + 1],
-                    then: (p + 1 < steps).then(|| (base + p + 1) as u16),
-                });
-                rays_from[route[p] as usize].push((base + p) as u16);
-            }
-            for p in 0..steps {
-                // Backward from place p + 1 to p; continues as the backward ray from p.
-                rays.push(Ray {
-                    to: route[p],
-                    then: (p > 0).then(|| (base + steps + p - 1) as u16),
-                });
-                rays_from[route[p + 1] as usize].push((base + steps + p) as u16);
+            let len = route.len();
+            let forward = paths.len();
+            paths.extend(route.iter().copied());
+            let backward = paths.len();
+            paths.extend(route.iter().rev().copied());
+            for (p, &loc) in route.iter().enumerate() {
+                let from = &mut leaving[loc as usize];
+                if p + 1 < len {
+                    // Forward from place p: places p + 1 to the end.
+                    from.push(((forward + p + 1) as u16, (forward + len) as u16));
+                }
+                if p > 0 {
+                    // Backward from place p (at len - 1 - p reversed): places p - 1 to 0.
+                    from.push(((backward + len - p) as u16, (backward + len) as u16));
+                }
             }
         }
-        if rays.len() > MAX_RAYS {
-            return Err(BoardError::TooManyRoutes(rays.len() / 2));
+        let mut rays = Vec::with_capacity(steps);
+        let mut ray_start = [0u16; LOCATIONS + 1];
+        for (l, from) in leaving.iter().enumerate() {
+            rays.extend(from.iter().copied());
+            ray_start[l + 1] = rays.len() as u16;
         }
-        let locations = (0..LOCATIONS)
-            .map(|i| Location {
-                state: names[i / SLOTS],
-                slot: Slot::from_index(i % SLOTS).expect("slot"),
-            })
-            .collect();
+        let locations = core::array::from_fn(|i| Location {
+            state: names[i / SLOTS],
+            slot: Slot::from_index(i % SLOTS).unwrap_or(Slot::City),
+        });
         Ok(Board {
             source: text.to_owned(),
             names,
             routes,
+            paths,
             rays,
-            rays_from,
+            ray_start,
             locations,
             graph,
         })
@@ -457,60 +458,244 @@ impl Board {
         self.locations.get(index).copied()
     }
 
+    /// The location with board index `index` (taken modulo 56: every index the engine
+    /// makes is below).
+    #[inline]
+    pub(crate) fn at(&self, index: usize) -> Location {
+        self.locations[index % LOCATIONS]
+    }
+
     /// Where a trader on `from` may move, given the occupied locations (S4): along any
     /// route and direction, over occupied locations, onto any route at an occupied city,
     /// stopping at the first empty location; never back onto `from`.
     pub fn destinations(&self, from: usize, occupied: Locations) -> Locations {
-        let mut found = Locations::EMPTY;
-        let Some(start) = self.rays_from.get(from) else {
-            return found;
-        };
-        // Each ray is followed once, so loops through cities end.
-        let mut seen = [0u64; MAX_RAYS / 64];
-        for &ray in start {
-            self.follow(ray, from, occupied, &mut seen, &mut found);
+        if from >= LOCATIONS {
+            return Locations::EMPTY;
         }
-        found
+        // The trader stands on `from`: it is occupied for the search (a walk that comes
+        // back to it goes on as one of the walks from it would).
+        let occupied = Bits::from_set(occupied).with(from);
+        Reach::new(self, occupied).from(from).to_set()
     }
 
-    /// Follows `ray` straight on over occupied towns and villages; branches (recursing,
-    /// at most once per city) at an occupied city.
-    fn follow(
-        &self,
-        mut ray: u16,
-        from: usize,
-        occupied: Locations,
-        seen: &mut [u64; MAX_RAYS / 64],
-        found: &mut Locations,
-    ) {
-        loop {
-            let (word, bit) = (ray as usize / 64, 1u64 << (ray % 64));
-            if seen[word] & bit != 0 {
-                return;
+    /// The rays leaving location `l`.
+    #[inline]
+    fn leaving(&self, l: usize) -> &[(u16, u16)] {
+        let start = self.ray_start.get(l).copied().unwrap_or(0) as usize;
+        let end = self.ray_start.get(l + 1).copied().unwrap_or(0) as usize;
+        self.rays.get(start..end).unwrap_or(&[])
+    }
+
+    /// The first location along `ray` that is in `stop`, if any.
+    #[inline]
+    fn walk(&self, (start, end): (u16, u16), stop: u64) -> Option<usize> {
+        self.paths
+            .get(start as usize..end as usize)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&l| l as usize)
+            .find(|&l| stop & bit(l) != 0)
+    }
+}
+
+/// The bit of board index `i` in a [`Bits`] word.
+#[inline]
+pub(crate) const fn bit(i: usize) -> u64 {
+    1u64 << (i % 64)
+}
+
+/// Every location of the board.
+pub(crate) const ALL: u64 = (1u64 << LOCATIONS) - 1;
+
+/// The cities: board indices `7 s`.
+pub(crate) const CITIES: u64 = {
+    let mut cities = 0;
+    let mut s = 0;
+    while s < STATES {
+        cities |= 1u64 << (s * SLOTS);
+        s += 1;
+    }
+    cities
+};
+
+/// A set of locations as one word, bit `i` for board index `i`: the engine's working form
+/// of [`Locations`] (written and read as one).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Bits(pub(crate) u64);
+
+impl Bits {
+    /// The set of a [`Locations`] (locations beyond the board dropped).
+    pub(crate) fn from_set(set: Locations) -> Bits {
+        let mut bits = 0;
+        set.for_each(|s| {
+            if s.index() < LOCATIONS {
+                bits |= bit(s.index());
             }
-            seen[word] |= bit;
-            let Ray { to, then } = self.rays[ray as usize];
-            let to = to as usize;
-            if to == from {
-                // Back where it started: the start is empty, and no destination.
-                return;
-            }
-            if !occupied.contains(Space(to as u16)) {
-                found.insert(Space(to as u16));
-                return;
-            }
-            if to % SLOTS == 0 {
-                // An occupied city: go on along any route leaving it.
-                for &next in &self.rays_from[to] {
-                    self.follow(next, from, occupied, seen, found);
+        });
+        Bits(bits)
+    }
+
+    /// As a [`Locations`].
+    pub(crate) fn to_set(self) -> Locations {
+        let mut set = Locations::EMPTY;
+        self.for_each(|i| {
+            set.insert(Space(i as u16));
+        });
+        set
+    }
+
+    #[inline]
+    pub(crate) const fn contains(self, i: usize) -> bool {
+        i < LOCATIONS && self.0 & bit(i) != 0
+    }
+
+    #[inline]
+    pub(crate) const fn with(self, i: usize) -> Bits {
+        Bits(self.0 | (bit(i) & ALL))
+    }
+
+    #[inline]
+    pub(crate) const fn without(self, i: usize) -> Bits {
+        Bits(self.0 & !bit(i))
+    }
+
+    #[inline]
+    pub(crate) const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Calls `f` with every board index of the set, ascending.
+    #[inline]
+    pub(crate) fn for_each(self, mut f: impl FnMut(usize)) {
+        let mut w = self.0;
+        while w != 0 {
+            f(w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+
+    /// The `n`-th board index of the set (from 0), ascending.
+    #[inline]
+    pub(crate) fn nth(self, n: u32) -> Option<usize> {
+        let mut w = self.0;
+        for _ in 0..n {
+            w &= w.wrapping_sub(1);
+        }
+        (w != 0).then(|| w.trailing_zeros() as usize)
+    }
+}
+
+impl fmt::Debug for Bits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut set = f.debug_set();
+        self.for_each(|i| {
+            set.entry(&i);
+        });
+        set.finish()
+    }
+}
+
+/// The movement search (S4) for one arrangement of traders: where a trader may move from
+/// any location. The walks from occupied cities, which many traders' moves share, are made
+/// once, when first needed.
+///
+/// A walk leaves along a ray over occupied towns and villages. It ends at the first empty
+/// location (a destination), at an occupied city (from which every route is taken, as from
+/// the start), or at the end of the route. An occupied city thus stands for all the
+/// occupied cities that walks from it reach, and for the destinations of all of them.
+pub(crate) struct Reach<'b> {
+    board: &'b Board,
+    occupied: u64,
+    /// Where walks stop: the empty locations and the cities.
+    stop: u64,
+    /// For each city-state whose city is occupied: the destinations of all the walks from
+    /// its city and from the occupied cities these reach, and so on.
+    cities: Option<[u64; STATES]>,
+}
+
+impl<'b> Reach<'b> {
+    /// The search on `board` with `occupied` locations.
+    #[inline]
+    pub(crate) fn new(board: &'b Board, occupied: Bits) -> Reach<'b> {
+        let occupied = occupied.0 & ALL;
+        Reach {
+            board,
+            occupied,
+            stop: !occupied | CITIES,
+            cities: None,
+        }
+    }
+
+    /// Where a trader on the occupied location `from` may move.
+    #[inline]
+    pub(crate) fn from(&mut self, from: usize) -> Bits {
+        if from % SLOTS == 0 {
+            return Bits(self.cities()[(from / SLOTS) % STATES]);
+        }
+        let mut found = 0;
+        for &ray in self.board.leaving(from) {
+            match self.board.walk(ray, self.stop) {
+                Some(to) if self.occupied & bit(to) != 0 => {
+                    found |= self.cities()[(to / SLOTS) % STATES];
                 }
-                return;
-            }
-            match then {
-                Some(next) => ray = next,
-                None => return,
+                Some(to) => found |= bit(to),
+                None => {}
             }
         }
+        Bits(found)
+    }
+
+    /// The destinations through each occupied city (see `cities`).
+    fn cities(&mut self) -> &[u64; STATES] {
+        let (board, occupied, stop) = (self.board, self.occupied, self.stop);
+        self.cities.get_or_insert_with(|| {
+            // For each occupied city: the destinations of its walks, and the occupied
+            // cities where they end.
+            let mut found = [0u64; STATES];
+            let mut reached = [0u8; STATES];
+            for s in 0..STATES {
+                let city = s * SLOTS;
+                if occupied & bit(city) == 0 {
+                    continue;
+                }
+                reached[s] = 1 << s;
+                for &ray in board.leaving(city) {
+                    match board.walk(ray, stop) {
+                        Some(to) if occupied & bit(to) != 0 => {
+                            reached[s] |= 1 << ((to / SLOTS) % STATES);
+                        }
+                        Some(to) => found[s] |= bit(to),
+                        None => {}
+                    }
+                }
+            }
+            // Close `reached` under itself (at most 8 rounds).
+            loop {
+                let mut changed = false;
+                for s in 0..STATES {
+                    let mut all = reached[s];
+                    let mut w = reached[s];
+                    while w != 0 {
+                        all |= reached[w.trailing_zeros() as usize % STATES];
+                        w &= w - 1;
+                    }
+                    changed |= all != reached[s];
+                    reached[s] = all;
+                }
+                if !changed {
+                    break;
+                }
+            }
+            let mut through = [0u64; STATES];
+            for (s, t) in through.iter_mut().enumerate() {
+                let mut w = reached[s];
+                while w != 0 {
+                    *t |= found[w.trailing_zeros() as usize % STATES];
+                    w &= w - 1;
+                }
+            }
+            through
+        })
     }
 }
 

@@ -10,6 +10,8 @@ pub mod data;
 pub mod event;
 pub mod examples;
 pub mod position;
+mod random;
+mod rules;
 mod state;
 
 pub use action::{Action, Chance, Influence, ParseActionError};

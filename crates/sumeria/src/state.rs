@@ -1,17 +1,17 @@
-//! The game state and the rules (S1 to S6).
+//! The game state, its configuration and phases, and the game interface; the rules are in
+//! `rules.rs`, the random-play fast paths in `random.rs`.
 
 use std::sync::Arc;
 
 use mesopotamia_core::rand_core::RngCore;
 use mesopotamia_core::scoring::triangular;
-use mesopotamia_core::{Bag, Game, Seat, Space, Standings, ToMove};
-use mesopotamia_core::{EventSink, NoEvents};
+use mesopotamia_core::{Bag, Game, NoEvents, PlayedAction, PlayedChance, Seat, Standings, ToMove};
 use smallvec::SmallVec;
 
 use crate::event::Event;
 
 use crate::action::{Action, Chance, Influence, PAIRS};
-use crate::board::{Board, LOCATIONS, Location, Locations, SLOTS, STATES, Slot};
+use crate::board::{Bits, Board, LOCATIONS, Location, STATES};
 
 /// Influence tiles of each kind.
 pub const TILES_PER_KIND: u8 = 9;
@@ -263,8 +263,12 @@ impl core::str::FromStr for Phase {
 #[cfg_attr(feature = "serde", serde(try_from = "crate::data::PublicData"))]
 pub struct Public {
     pub(crate) config: Config,
-    /// Each seat's traders on the board.
-    pub(crate) traders: [Locations; 4],
+    /// Each seat's traders on the board (written as sets of board indices).
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::data::traders_field::serialize")
+    )]
+    pub(crate) traders: [Bits; 4],
     pub(crate) supply: [u8; 4],
     /// City-state (board index) in each place, most important first.
     pub(crate) order: [u8; STATES],
@@ -322,11 +326,6 @@ const TAKE_TWO: usize = TAKE + 4;
 /// Size of the action space.
 pub const ACTION_SPACE: usize = TAKE_TWO + PAIRS.len();
 
-#[inline]
-fn space(index: usize) -> Space {
-    Space(index as u16)
-}
-
 impl Public {
     /// The configuration.
     pub fn config(&self) -> &Config {
@@ -341,8 +340,7 @@ impl Public {
     }
     /// The seat whose trader stands on a location (board index), if any.
     pub fn occupant(&self, index: usize) -> Option<Seat> {
-        let at = space(index);
-        Seat::all(self.seats()).find(|s| self.traders[s.index()].contains(at))
+        Seat::all(self.seats()).find(|s| self.traders[s.index()].contains(index))
     }
     /// The seat whose trader stands on a location, if any.
     pub fn trader_at(&self, location: Location) -> Option<Seat> {
@@ -386,78 +384,6 @@ impl Public {
     pub fn phase(&self) -> Phase {
         self.phase
     }
-
-    fn occupied(&self) -> Locations {
-        self.traders[0] | self.traders[1] | self.traders[2] | self.traders[3]
-    }
-
-    /// The seat deciding now, if a seat decides.
-    fn deciding(&self) -> Option<Seat> {
-        let n = self.seats();
-        match self.phase {
-            Phase::Setup | Phase::Turns => Seat::new((self.first.index() + self.turn as usize) % n),
-            Phase::Take(place) => self
-                .control(self.order[place as usize] as usize)
-                .first()
-                .copied(),
-            _ => None,
-        }
-    }
-
-    /// Place of a seat in this round's turn order (0 for the first player).
-    fn turn_place(&self, seat: Seat) -> usize {
-        (seat.index() + self.seats() - self.first.index()) % self.seats()
-    }
-
-    /// Seats with traders in a city-state, best control first (S5): most traders, then the
-    /// city, then most towns, then earlier in this round's order.
-    pub fn control(&self, state: usize) -> SmallVec<[Seat; 4]> {
-        // (seat, (traders, holds the city, towns, earliness in this round's order))
-        type Standing = (Seat, (u8, bool, u8, usize));
-        let mut seats: SmallVec<[Standing; 4]> = SmallVec::new();
-        for seat in Seat::all(self.seats()) {
-            let mut count = 0;
-            let mut city = false;
-            let mut towns = 0;
-            for slot in 0..SLOTS {
-                if self.traders[seat.index()].contains(space(state * SLOTS + slot)) {
-                    count += 1;
-                    match Slot::from_index(slot) {
-                        Some(Slot::City) => city = true,
-                        Some(Slot::Town(_)) => towns += 1,
-                        _ => {}
-                    }
-                }
-            }
-            if count > 0 {
-                seats.push((
-                    seat,
-                    (count, city, towns, self.seats() - self.turn_place(seat)),
-                ));
-            }
-        }
-        seats.sort_by_key(|s| core::cmp::Reverse(s.1));
-        seats.into_iter().map(|(s, _)| s).collect()
-    }
-
-    fn move_tile(&mut self, state: usize, up: bool, ev: &mut impl EventSink<Event>) {
-        let Some(p) = self.order.iter().position(|&s| s as usize == state) else {
-            return;
-        };
-        let to = if up && p > 0 {
-            p - 1
-        } else if !up && p + 1 < STATES {
-            p + 1
-        } else {
-            return;
-        };
-        self.order.swap(p, to);
-        ev.push(Event::TileMoved {
-            state: self.board().names()[state],
-            from: p as u8 + 1,
-            to: to as u8 + 1,
-        });
-    }
 }
 
 impl Sumeria {
@@ -473,7 +399,7 @@ impl Sumeria {
         Ok(Sumeria {
             public: Public {
                 config,
-                traders: [Locations::EMPTY; 4],
+                traders: [Bits::default(); 4],
                 supply,
                 order: core::array::from_fn(|i| i as u8),
                 ordered: 0,
@@ -506,424 +432,15 @@ impl Sumeria {
         let Some(i) = p.board().index_of(from) else {
             return Vec::new();
         };
-        if !p.occupied().contains(space(i)) {
+        if !p.occupied().contains(i) {
             return Vec::new();
         }
-        let mut out: Vec<Location> = p
-            .board()
-            .destinations(i, p.occupied())
-            .iter()
-            .filter_map(|s| p.board().location(s.index()))
-            .collect();
+        let mut out = Vec::new();
+        crate::board::Reach::new(p.board(), p.occupied())
+            .from(i)
+            .for_each(|to| out.push(p.board().at(to)));
         out.sort();
         out
-    }
-
-    /// Why `action` is not legal now, if it is not.
-    pub fn check(&self, action: Action) -> Result<(), Reason> {
-        let p = &self.public;
-        let board = p.board();
-        let index = |l: Location| board.index_of(l).ok_or(Reason::UnknownLocation);
-        let Some(seat) = p.deciding() else {
-            return Err(if p.phase == Phase::Over {
-                Reason::GameOver
-            } else {
-                Reason::ChancePending
-            });
-        };
-        let mine = |i: usize| p.traders[seat.index()].contains(space(i));
-        match (p.phase, action) {
-            (Phase::Setup | Phase::Turns, Action::Add(l)) => {
-                let i = index(l)?;
-                if p.occupied().contains(space(i)) {
-                    Err(Reason::NotEmpty)
-                } else if p.supply[seat.index()] == 0 {
-                    Err(Reason::NoSupply)
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Turns, Action::Move(a, b)) => {
-                let (i, j) = (index(a)?, index(b)?);
-                if !mine(i) {
-                    Err(Reason::NotYours)
-                } else if board.destinations(i, p.occupied()).contains(space(j)) {
-                    Ok(())
-                } else {
-                    Err(Reason::Unreachable)
-                }
-            }
-            (Phase::Turns, Action::Remove(l)) => {
-                if mine(index(l)?) {
-                    Ok(())
-                } else {
-                    Err(Reason::NotYours)
-                }
-            }
-            (Phase::Take(1), Action::Take(k)) => {
-                if p.display[1][k as usize] > 0 {
-                    Ok(())
-                } else {
-                    Err(Reason::NotOnDisplay)
-                }
-            }
-            (Phase::Take(0), Action::TakeTwo(a, b)) => {
-                let d = p.display[0];
-                let ok = if a == b {
-                    d[a as usize] >= 2
-                } else {
-                    d[a as usize] >= 1 && d[b as usize] >= 1
-                };
-                if ok && a <= b {
-                    Ok(())
-                } else {
-                    Err(Reason::NotOnDisplay)
-                }
-            }
-            (Phase::Setup, _) => Err(Reason::OtherDecision("a setup placement (add)")),
-            (Phase::Turns, _) => Err(Reason::OtherDecision("add, move or remove")),
-            (Phase::Take(0), _) => Err(Reason::OtherDecision("two influence tiles (take A B)")),
-            (_, _) => Err(Reason::OtherDecision("one influence tile (take A)")),
-        }
-    }
-
-    fn legal_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        let p = &self.public;
-        let Some(seat) = p.deciding() else { return };
-        let board = p.board();
-        let loc = |i: usize| board.location(i).expect("a board index");
-        match p.phase {
-            Phase::Setup | Phase::Turns => {
-                let occupied = p.occupied();
-                let mine = p.traders[seat.index()];
-                if p.supply[seat.index()] > 0 {
-                    (!occupied & Locations::first_n(LOCATIONS))
-                        .for_each(|i| out.push(Action::Add(loc(i.index()))));
-                }
-                if p.phase == Phase::Setup {
-                    return;
-                }
-                mine.for_each(|from| {
-                    let a = loc(from.index());
-                    board
-                        .destinations(from.index(), occupied)
-                        .for_each(|to| out.push(Action::Move(a, loc(to.index()))));
-                });
-                mine.for_each(|i| out.push(Action::Remove(loc(i.index()))));
-            }
-            Phase::Take(1) => {
-                for k in Influence::ALL {
-                    if p.display[1][k as usize] > 0 {
-                        out.push(Action::Take(k));
-                    }
-                }
-            }
-            Phase::Take(_) => {
-                let d = p.display[0];
-                for (a, b) in PAIRS {
-                    let ok = if a == b {
-                        d[a as usize] >= 2
-                    } else {
-                        d[a as usize] >= 1 && d[b as usize] >= 1
-                    };
-                    if ok {
-                        out.push(Action::TakeTwo(a, b));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn play(&mut self, action: Action, ev: &mut impl EventSink<Event>) {
-        let seat = self
-            .public
-            .deciding()
-            .expect("a checked action has a deciding seat");
-        let p = &mut self.public;
-        let n = p.seats();
-        match action {
-            Action::Add(l) => {
-                let i = p.board().index_of(l).expect("checked");
-                p.traders[seat.index()].insert(space(i));
-                p.supply[seat.index()] -= 1;
-                if p.phase == Phase::Turns {
-                    p.move_tile(i / SLOTS, true, ev);
-                }
-            }
-            Action::Move(a, b) => {
-                let (i, j) = (
-                    p.board().index_of(a).expect("checked"),
-                    p.board().index_of(b).expect("checked"),
-                );
-                p.traders[seat.index()].remove(space(i));
-                p.traders[seat.index()].insert(space(j));
-                if i / SLOTS != j / SLOTS {
-                    p.move_tile(j / SLOTS, true, ev);
-                }
-            }
-            Action::Remove(l) => {
-                let i = p.board().index_of(l).expect("checked");
-                p.traders[seat.index()].remove(space(i));
-                p.supply[seat.index()] += 1;
-                p.move_tile(i / SLOTS, false, ev);
-            }
-            Action::Take(k) => {
-                self.take(1, &[k], ev);
-                return self.score_from(2, ev);
-            }
-            Action::TakeTwo(a, b) => {
-                self.take(0, &[a, b], ev);
-                return self.score_from(1, ev);
-            }
-        }
-        let p = &mut self.public;
-        p.turn += 1;
-        match p.phase {
-            Phase::Setup => {
-                let placements = p.config.traders().map_or(0, |(_, placed)| placed) as usize * n;
-                if p.turn as usize == placements {
-                    p.turn = 0;
-                    p.phase = Phase::Turns;
-                    ev.push(Event::RoundStarted {
-                        round: p.round + 1,
-                        first: p.first,
-                    });
-                }
-            }
-            Phase::Turns if p.turn as usize == TURNS_PER_PLAYER as usize * n => {
-                self.score_from(0, ev)
-            }
-            _ => {}
-        }
-    }
-
-    /// The controller of `place` takes `kinds`; the rest goes to the second, or is
-    /// discarded when he is alone there.
-    fn take(&mut self, place: usize, kinds: &[Influence], ev: &mut impl EventSink<Event>) {
-        let p = &mut self.public;
-        let control = p.control(p.order[place] as usize);
-        let Some(&controller) = control.first() else {
-            return;
-        };
-        for &k in kinds {
-            p.display[place][k as usize] -= 1;
-            p.held[controller.index()][k as usize] += 1;
-        }
-        let rest = core::mem::take(&mut p.display[place]);
-        if ev.wanted() {
-            ev.push(Event::Took {
-                seat: controller,
-                place: place as u8 + 1,
-                kinds: kinds.to_vec(),
-            });
-            let rest_kinds = tiles_of(rest);
-            if !rest_kinds.is_empty() {
-                ev.push(match control.get(1) {
-                    Some(&second) => Event::Took {
-                        seat: second,
-                        place: place as u8 + 1,
-                        kinds: rest_kinds,
-                    },
-                    None => Event::Discarded {
-                        place: place as u8 + 1,
-                        kinds: rest_kinds,
-                    },
-                });
-            }
-        }
-        let to = match control.get(1) {
-            Some(second) => &mut p.held[second.index()],
-            None => &mut p.discarded,
-        };
-        for (t, r) in to.iter_mut().zip(rest) {
-            *t += r;
-        }
-    }
-
-    /// Scores the first three city-states from `place` on, stopping at a choice.
-    fn score_from(&mut self, place: usize, ev: &mut impl EventSink<Event>) {
-        for place in place..3 {
-            let p = &mut self.public;
-            let control = p.control(p.order[place] as usize);
-            if control.is_empty() {
-                let gone = core::mem::take(&mut p.display[place]);
-                if ev.wanted() && gone.iter().any(|&n| n > 0) {
-                    ev.push(Event::Discarded {
-                        place: place as u8 + 1,
-                        kinds: tiles_of(gone),
-                    });
-                }
-                for (d, g) in p.discarded.iter_mut().zip(gone) {
-                    *d += g;
-                }
-                continue;
-            }
-            if place == 2 {
-                let kinds: SmallVec<[Influence; 1]> = Influence::ALL
-                    .into_iter()
-                    .filter(|k| p.display[2][*k as usize] > 0)
-                    .collect();
-                self.take(2, &kinds, ev);
-                continue;
-            }
-            p.phase = Phase::Take(place as u8);
-            let mut options = Vec::new();
-            self.legal_into(&mut options);
-            match options.as_slice() {
-                [] => {
-                    // Nothing on display (cannot happen with a full bag): nothing to take.
-                    self.take(place, &[], ev);
-                }
-                [only] => {
-                    // A single option is not asked (RULINGS): apply it.
-                    let kinds: SmallVec<[Influence; 2]> = match *only {
-                        Action::Take(k) => smallvec::smallvec![k],
-                        Action::TakeTwo(a, b) => smallvec::smallvec![a, b],
-                        _ => SmallVec::new(),
-                    };
-                    if let Some(seat) = self.public.deciding() {
-                        ev.push(Event::Forced {
-                            seat,
-                            action: *only,
-                        });
-                    }
-                    self.take(place, &kinds, ev);
-                }
-                _ => return,
-            }
-        }
-        self.end_round(ev);
-    }
-
-    fn end_round(&mut self, ev: &mut impl EventSink<Event>) {
-        let p = &mut self.public;
-        let n = p.seats();
-        // Next first player (S5): left of the seat with fewest traders in the first
-        // city-state, ties settled on the next ones, then the latest in this round's order.
-        let mut tied: SmallVec<[Seat; 4]> = Seat::all(n).collect();
-        for &state in &p.order {
-            let count = |s: &Seat| {
-                (0..SLOTS)
-                    .filter(|slot| {
-                        p.traders[s.index()].contains(space(state as usize * SLOTS + slot))
-                    })
-                    .count()
-            };
-            let fewest = tied.iter().map(count).min().unwrap_or(0);
-            tied.retain(|s| count(s) == fewest);
-            if tied.len() == 1 {
-                break;
-            }
-        }
-        let last = tied
-            .iter()
-            .copied()
-            .max_by_key(|&s| p.turn_place(s))
-            .unwrap_or(p.first);
-        // Reorder (S5): places 1, 2, 3 go to 8, 7, 6; the others move up three.
-        let old = p.order;
-        p.order = [
-            old[3], old[4], old[5], old[6], old[7], old[2], old[1], old[0],
-        ];
-        p.first = last.next(n);
-        p.round += 1;
-        p.turn = 0;
-        p.drawn = 0;
-        p.phase = if p.round == ROUNDS {
-            Phase::Over
-        } else {
-            Phase::Draw
-        };
-        if ev.wanted() {
-            ev.push(Event::RoundEnded {
-                round: p.round,
-                order: p
-                    .order
-                    .iter()
-                    .map(|&s| p.board().names()[s as usize])
-                    .collect(),
-                first: p.first,
-            });
-            if p.phase == Phase::Over {
-                ev.push(Event::GameEnded);
-            }
-        }
-    }
-
-    fn resolve_chance(
-        &mut self,
-        chance: Chance,
-        ev: &mut impl EventSink<Event>,
-    ) -> Result<(), SumeriaError> {
-        let bad = Err(SumeriaError::Chance(chance));
-        let p = &mut self.public;
-        match (p.phase, chance) {
-            (Phase::Order, Chance::Order(name)) => {
-                let Some(state) = p.board().state_index(name) else {
-                    return bad;
-                };
-                if p.order[..p.ordered as usize].contains(&(state as u8)) {
-                    return bad;
-                }
-                let at = p.ordered as usize;
-                // Keep `order` a permutation: swap the drawn state into its place.
-                let from = p
-                    .order
-                    .iter()
-                    .position(|&s| s as usize == state)
-                    .expect("a permutation");
-                p.order.swap(at, from);
-                p.ordered += 1;
-                ev.push(Event::OrderDrawn {
-                    state: name,
-                    place: p.ordered,
-                });
-                // The undrawn rest stays in board order, so equal states compare equal.
-                p.order[p.ordered as usize..].sort_unstable();
-                if p.ordered as usize == STATES {
-                    p.phase = Phase::First;
-                }
-            }
-            (Phase::First, Chance::First(seat)) if seat.index() < p.seats() => {
-                p.first = seat;
-                p.phase = Phase::Draw;
-                ev.push(Event::FirstChosen { seat });
-            }
-            (Phase::Draw, Chance::Draw(kind)) => {
-                if self.bag.take(kind, 1).is_err() {
-                    return bad;
-                }
-                let p = &mut self.public;
-                let place = match p.drawn {
-                    0..=2 => 0,
-                    3 | 4 => 1,
-                    _ => 2,
-                };
-                p.display[place][kind as usize] += 1;
-                p.drawn += 1;
-                ev.push(Event::Displayed {
-                    kind,
-                    place: place as u8 + 1,
-                    state: p.board().names()[p.order[place] as usize],
-                });
-                if p.drawn as usize == DISPLAY.iter().map(|&d| d as usize).sum::<usize>() {
-                    if p.round == 0 {
-                        p.phase = Phase::Setup;
-                        ev.push(Event::SetupStarted { first: p.first });
-                    } else {
-                        p.phase = Phase::Turns;
-                        ev.push(Event::RoundStarted {
-                            round: p.round + 1,
-                            first: p.first,
-                        });
-                    }
-                }
-            }
-            _ => return bad,
-        }
-        Ok(())
     }
 
     /// Resolves the pending chance event and appends what happened to `events` (the
@@ -956,10 +473,8 @@ impl Sumeria {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), SumeriaError> {
-        self.check(action)
-            .map_err(|reason| SumeriaError::Illegal { action, reason })?;
-        self.play(action, events);
-        Ok(())
+        self.play(action, events)
+            .map_err(|reason| SumeriaError::Illegal { action, reason })
     }
 
     /// Final scores: (points, most tiles of one kind) per seat.
@@ -1013,10 +528,8 @@ impl Game for Sumeria {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), SumeriaError> {
-        self.check(action)
-            .map_err(|reason| SumeriaError::Illegal { action, reason })?;
-        self.play(action, &mut NoEvents);
-        Ok(())
+        self.play(action, &mut NoEvents)
+            .map_err(|reason| SumeriaError::Illegal { action, reason })
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Chance, u32)>) {
@@ -1101,12 +614,54 @@ impl Game for Sumeria {
     fn resample_hidden<R: RngCore + ?Sized>(&self, _observer: Seat, _rng: &mut R) -> Self {
         self.clone()
     }
-}
 
-/// The tiles of a per-kind count, one entry per tile.
-fn tiles_of(counts: [u8; 4]) -> Vec<Influence> {
-    Influence::ALL
-        .into_iter()
-        .flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize))
-        .collect()
+    /// Counts the legal actions without listing them and builds only the one drawn: the
+    /// very draw of the reference (one `uniform_below` over the count).
+    fn sample_legal_action<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        _scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        self.sample_step(rng).map(|(_, step)| self.action_of(step))
+    }
+
+    /// Draws as [`sample_legal_action`](Game::sample_legal_action) does and plays the draw
+    /// by board indices, without checking it again: it is legal by construction.
+    fn play_random<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _scratch: &mut Vec<Action>,
+    ) -> PlayedAction<Self> {
+        let Some((seat, step)) = self.sample_step(rng) else {
+            return Ok(None);
+        };
+        let action = self.action_of(step);
+        self.play_step(seat, step, &mut NoEvents);
+        Ok(Some(action))
+    }
+
+    /// Draws by the weights without listing the outcomes: the very draw of the reference.
+    fn sample_chance<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        _scratch: &mut Vec<(Chance, u32)>,
+    ) -> Option<Chance> {
+        self.draw_chance(rng)
+    }
+
+    fn play_chance_random<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _scratch: &mut Vec<(Chance, u32)>,
+    ) -> PlayedChance<Self> {
+        let Some(outcome) = self.draw_chance(rng) else {
+            return Ok(None);
+        };
+        self.apply_chance(outcome)
+            .map_err(|error| mesopotamia_core::SampleRefused {
+                sampled: outcome,
+                error,
+            })?;
+        Ok(Some(outcome))
+    }
 }

@@ -1,0 +1,120 @@
+//! The random-play fast paths: a uniformly random legal action drawn without listing the
+//! legal actions, and a chance outcome drawn without listing the outcomes.
+//!
+//! Both are exact: they draw what the reference draws of the core draw from the lists
+//! ([`pick_uniform`](mesopotamia_core::chance::pick_uniform) over
+//! [`legal_actions`](mesopotamia_core::Game::legal_actions),
+//! [`sample_weighted`](mesopotamia_core::chance::sample_weighted) over
+//! [`chance_outcomes`](mesopotamia_core::Game::chance_outcomes)), with one draw of
+//! [`uniform_below`] over the same count, taken in the same order.
+
+use mesopotamia_core::Seat;
+use mesopotamia_core::chance::uniform_below;
+use mesopotamia_core::rand_core::RngCore;
+use smallvec::SmallVec;
+
+use crate::action::Chance;
+use crate::board::{ALL, Bits, Reach, STATES};
+use crate::rules::Step;
+use crate::state::{Phase, Sumeria};
+
+impl Sumeria {
+    /// Draws a legal action of the seat to move uniformly, as the reference draw over the
+    /// legal list does: counts the list (adds, then moves by origin and destination, then
+    /// removes; or the ways to take tiles), draws one index below the count, and builds
+    /// only the action at that index. `None` when no seat is to move (the RNG untouched).
+    pub(crate) fn sample_step<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Step)> {
+        let p = &self.public;
+        let seat = p.deciding()?;
+        match p.phase {
+            Phase::Setup | Phase::Turns => {
+                let occupied = p.occupied();
+                let mine = p.traders[seat.index()];
+                let empty = Bits(!occupied.0 & ALL);
+                let adds = if p.supply[seat.index()] > 0 {
+                    empty.len()
+                } else {
+                    0
+                };
+                if p.phase == Phase::Setup {
+                    if adds == 0 {
+                        return None;
+                    }
+                    let k = uniform_below(rng, adds);
+                    return Some((seat, Step::Add(empty.nth(k)? as u8)));
+                }
+                // Each of the seat's traders with its destinations, in board order.
+                let mut reach = Reach::new(p.board(), occupied);
+                let mut moves: SmallVec<[(u8, Bits); 16]> = SmallVec::new();
+                let mut move_count = 0;
+                mine.for_each(|from| {
+                    let to = reach.from(from);
+                    move_count += to.len();
+                    moves.push((from as u8, to));
+                });
+                let count = adds + move_count + mine.len();
+                if count == 0 {
+                    return None;
+                }
+                let mut k = uniform_below(rng, count);
+                if k < adds {
+                    return Some((seat, Step::Add(empty.nth(k)? as u8)));
+                }
+                k -= adds;
+                if k < move_count {
+                    for (from, to) in moves {
+                        if k < to.len() {
+                            return Some((seat, Step::Move(from, to.nth(k)? as u8)));
+                        }
+                        k -= to.len();
+                    }
+                    return None;
+                }
+                Some((seat, Step::Remove(mine.nth(k - move_count)? as u8)))
+            }
+            Phase::Take(_) => {
+                let options = self.take_options();
+                let n = u32::try_from(options.len()).ok().filter(|&n| n > 0)?;
+                options
+                    .get(uniform_below(rng, n) as usize)
+                    .map(|&s| (seat, s))
+            }
+            _ => None,
+        }
+    }
+
+    /// Draws the outcome of the pending chance event by its weight, as the reference draw
+    /// over [`chance_outcomes`](mesopotamia_core::Game::chance_outcomes) does; `None`
+    /// unless chance is to move (the RNG untouched).
+    pub(crate) fn draw_chance<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<Chance> {
+        let p = &self.public;
+        match p.phase {
+            Phase::Order => {
+                // The city-states not drawn yet, each once, by name (board order), weight 1.
+                let mut rest = 0u8;
+                for &s in p.order.get(p.ordered as usize..).unwrap_or(&[]) {
+                    rest |= 1 << (s as usize % STATES);
+                }
+                if rest == 0 {
+                    return None;
+                }
+                let mut w = rest;
+                for _ in 0..uniform_below(rng, rest.count_ones()) {
+                    w &= w - 1;
+                }
+                let state = (w != 0).then(|| w.trailing_zeros() as usize)?;
+                Some(Chance::Order(p.board().names()[state % STATES]))
+            }
+            Phase::First => {
+                let n = p.seats() as u32;
+                if n == 0 {
+                    return None;
+                }
+                Seat::new(uniform_below(rng, n) as usize).map(Chance::First)
+            }
+            // `Bag::sample` is the reference draw over the bag's outcomes.
+            Phase::Draw => self.bag.sample(rng).map(Chance::Draw),
+            _ => None,
+        }
+    }
+}
