@@ -14,7 +14,8 @@ use mesopotamia_core::rand_core::RngCore;
 use smallvec::SmallVec;
 
 use crate::action::Chance;
-use crate::board::{ALL, Bits, Reach, STATES};
+use crate::board::{ALL, Bits, STATES};
+use crate::reach::Reach;
 use crate::rules::Step;
 use crate::state::{Phase, Sumeria};
 
@@ -44,7 +45,7 @@ impl Sumeria {
                     return Some((seat, Step::Add(empty.nth(k)? as u8)));
                 }
                 // Each of the seat's traders with its destinations, in board order.
-                let mut reach = Reach::new(p.board(), occupied);
+                let reach = Reach::new(p.board().lanes(), occupied);
                 let mut moves: SmallVec<[(u8, Bits); 16]> = SmallVec::new();
                 let mut move_count = 0;
                 mine.for_each(|from| {

@@ -5,8 +5,9 @@ use mesopotamia_core::{EventSink, Seat};
 use smallvec::SmallVec;
 
 use crate::action::{Action, Chance, Influence, PAIRS};
-use crate::board::{ALL, Bits, Location, Reach, SLOTS, STATES};
+use crate::board::{ALL, Bits, Location, SLOTS, STATES};
 use crate::event::Event;
+use crate::reach::Reach;
 use crate::state::{
     DISPLAY, Phase, Public, ROUNDS, Reason, Sumeria, SumeriaError, TURNS_PER_PLAYER,
 };
@@ -50,10 +51,7 @@ impl Public {
         let n = self.seats();
         match self.phase {
             Phase::Setup | Phase::Turns => Seat::new((self.first.index() + self.turn as usize) % n),
-            Phase::Take(place) => self
-                .control(self.order[place as usize] as usize)
-                .first()
-                .copied(),
+            Phase::Take(place) => self.controller(self.order[place as usize % STATES] as usize),
             _ => None,
         }
     }
@@ -66,20 +64,38 @@ impl Public {
     /// Seats with traders in a city-state, best control first (S5): most traders, then the
     /// city, then most towns, then earlier in this round's order.
     pub fn control(&self, state: usize) -> SmallVec<[Seat; 4]> {
-        // (seat, (traders, holds the city, towns, earliness in this round's order))
-        type Standing = (Seat, (u8, bool, u8, usize));
-        let mut seats: SmallVec<[Standing; 4]> = SmallVec::new();
+        // Best first, by `standing` (distinct for distinct seats): insertion into at most 4.
+        let mut seats: SmallVec<[(u32, Seat); 4]> = SmallVec::new();
         for seat in Seat::all(self.seats()) {
-            let (count, city, towns) = self.presence(seat, state);
-            if count > 0 {
-                seats.push((
-                    seat,
-                    (count, city, towns, self.seats() - self.turn_place(seat)),
-                ));
+            if let Some(key) = self.standing(seat, state) {
+                let at = seats
+                    .iter()
+                    .position(|&(k, _)| k < key)
+                    .unwrap_or(seats.len());
+                seats.insert(at, (key, seat));
             }
         }
-        seats.sort_by_key(|s| core::cmp::Reverse(s.1));
-        seats.into_iter().map(|(s, _)| s).collect()
+        seats.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// The controller of a city-state, if any: the first of [`Public::control`].
+    #[inline]
+    pub(crate) fn controller(&self, state: usize) -> Option<Seat> {
+        Seat::all(self.seats())
+            .filter_map(|seat| Some((self.standing(seat, state)?, seat)))
+            .max_by_key(|&(key, _)| key)
+            .map(|(_, seat)| seat)
+    }
+
+    /// How a seat with traders in a city-state stands there, as a number that orders as
+    /// control does (S5): most traders, then the city, then most towns, then earlier in
+    /// this round's order. `None` without a trader there.
+    #[inline]
+    fn standing(&self, seat: Seat, state: usize) -> Option<u32> {
+        let (count, city, towns) = self.presence(seat, state);
+        let earliness = (self.seats() - self.turn_place(seat)) as u32;
+        (count > 0)
+            .then_some((count as u32) << 24 | (city as u32) << 16 | (towns as u32) << 8 | earliness)
     }
 
     /// A seat's traders in a city-state: (traders, whether one is on the city, towns).
@@ -151,7 +167,7 @@ impl Sumeria {
                 let (i, j) = (index(a)?, index(b)?);
                 if !mine(i) {
                     return Err(Reason::NotYours);
-                } else if !Reach::new(board, p.occupied()).from(i).contains(j) {
+                } else if !Reach::new(board.lanes(), p.occupied()).from(i).contains(j) {
                     return Err(Reason::Unreachable);
                 }
                 Step::Move(i as u8, j as u8)
@@ -239,7 +255,7 @@ impl Sumeria {
                 if p.phase == Phase::Setup {
                     return;
                 }
-                let mut reach = Reach::new(board, occupied);
+                let reach = Reach::new(board.lanes(), occupied);
                 mine.for_each(|from| {
                     let a = at(from);
                     reach

@@ -1,0 +1,435 @@
+//! The movement search (S4): where a trader may move, for every trader of a seat at once
+//! in a few word operations.
+//!
+//! A trader leaves along any route through its location, in either direction, over
+//! occupied locations, and stops at the first empty one; at an occupied city it may go on
+//! along any route leaving the city. So a walk goes over occupied towns and villages and
+//! ends at an empty location (a destination), at an occupied city (from which every route
+//! is taken, as from the start), or at the end of the route.
+//!
+//! Each town and village is on exactly one route (the board checks it). The maximal
+//! stretches of consecutive towns and villages along the routes (*segments*) are laid end
+//! to end in one word, in route order: the *lanes*. A walk over occupied towns and villages
+//! is then a run of set bits of the occupied lanes, and its end is found with one count of
+//! trailing (or leading) zeros, however long the run.
+
+use crate::board::{ALL, Bits, CITIES, LOCATIONS, SLOTS, STATES, bit};
+
+/// No location: the end of a route.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// Board indices in a nibble of a word.
+const NIBBLES: usize = LOCATIONS.div_ceil(4);
+
+/// What a board's movement search needs, computed once per board.
+#[derive(Clone, Debug)]
+pub(crate) struct Lanes {
+    /// The lane of each town and village, by board index (entries of cities unused).
+    lane_of: [u8; 64],
+    /// The location on the route after each lane, in lane order (the next lane in the
+    /// segment, else the city or nothing that ends the segment).
+    after: [u8; 64],
+    /// The location on the route before each lane, likewise.
+    before: [u8; 64],
+    /// The first and the last lane of each segment.
+    first: u64,
+    last: u64,
+    /// For each nibble of a set of board indices (bits `4 k` to `4 k + 3`) and each value
+    /// of it, the lanes of the towns and villages it holds.
+    gather: [[u64; 16]; NIBBLES],
+    /// The rays leaving each city (every route through it, both directions): those of
+    /// city-state `s` are `city_rays[city_start[s]..city_start[s + 1]]`.
+    city_rays: Vec<CityRay>,
+    city_start: [u16; STATES + 1],
+}
+
+/// A ray leaving a city: one direction along one route through it.
+#[derive(Clone, Copy, Debug)]
+struct CityRay {
+    /// The first location along the ray.
+    first: u8,
+    /// Its lane if it is a town or village (else `NONE`).
+    lane: u8,
+    /// Whether the ray goes backwards along the route.
+    backwards: bool,
+}
+
+impl Lanes {
+    /// The lanes of a board's routes (board indices, each town and village on exactly one
+    /// route, no location twice on a route, at most 512 route steps: as the board checks).
+    pub(crate) fn new(routes: &[Vec<u8>]) -> Lanes {
+        let mut lanes = Lanes {
+            lane_of: [NONE; 64],
+            after: [NONE; 64],
+            before: [NONE; 64],
+            first: 0,
+            last: 0,
+            gather: [[0; 16]; NIBBLES],
+            city_rays: Vec::new(),
+            city_start: [0; STATES + 1],
+        };
+        let mut leaving: Vec<Vec<(u8, bool)>> = vec![Vec::new(); STATES];
+        let is_city = |l: u8| l as usize % SLOTS == 0;
+        let mut next = 0usize;
+        for route in routes {
+            let at = |p: Option<usize>| p.and_then(|p| route.get(p)).copied().unwrap_or(NONE);
+            for (p, &loc) in route.iter().enumerate() {
+                let (ahead, behind) = (at(Some(p + 1)), at(p.checked_sub(1)));
+                if is_city(loc) {
+                    let rays = &mut leaving[(loc as usize / SLOTS) % STATES];
+                    for (first, backwards) in [(ahead, false), (behind, true)] {
+                        if first != NONE {
+                            rays.push((first, backwards));
+                        }
+                    }
+                    continue;
+                }
+                // A town or village: the next lane (64 lanes hold the 48 of a board).
+                let lane = next % 64;
+                next += 1;
+                lanes.lane_of[loc as usize % 64] = lane as u8;
+                lanes.after[lane] = ahead;
+                lanes.before[lane] = behind;
+                if behind == NONE || is_city(behind) {
+                    lanes.first |= 1 << lane;
+                }
+                if ahead == NONE || is_city(ahead) {
+                    lanes.last |= 1 << lane;
+                }
+                for v in 0..16 {
+                    if v & (1 << (loc as usize % 4)) != 0 {
+                        lanes.gather[(loc as usize / 4) % NIBBLES][v] |= 1 << lane;
+                    }
+                }
+            }
+        }
+        for (s, rays) in leaving.iter().enumerate() {
+            for &(first, backwards) in rays {
+                lanes.city_rays.push(CityRay {
+                    first,
+                    lane: lanes.lane_of[first as usize % 64],
+                    backwards,
+                });
+            }
+            lanes.city_start[s + 1] = lanes.city_rays.len() as u16;
+        }
+        lanes
+    }
+
+    /// The rays leaving the city of city-state `s`.
+    #[inline]
+    fn city_rays(&self, s: usize) -> &[CityRay] {
+        let start = self.city_start.get(s).copied().unwrap_or(0) as usize;
+        let end = self.city_start.get(s + 1).copied().unwrap_or(0) as usize;
+        self.city_rays.get(start..end).unwrap_or(&[])
+    }
+
+    /// The occupied lanes of a set of occupied locations.
+    #[inline]
+    fn occupied_lanes(&self, occupied: u64) -> u64 {
+        let mut lanes = 0;
+        for (k, table) in self.gather.iter().enumerate() {
+            lanes |= table[((occupied >> (4 * k)) & 0xf) as usize];
+        }
+        lanes
+    }
+}
+
+/// The movement search for one arrangement of traders: where a trader may move from
+/// any location. The walks from the occupied cities, which many traders' moves share, are
+/// made once, when the search is set up.
+pub(crate) struct Reach<'b> {
+    lanes: &'b Lanes,
+    occupied: u64,
+    /// Lanes where a walk forwards ends: the last lane of a segment, or one before an
+    /// empty lane.
+    ends_forward: u64,
+    /// Lanes where a walk backwards ends: the first of a segment, or one after an empty lane.
+    ends_backward: u64,
+    /// For each city-state whose city is occupied: the destinations of all the walks from
+    /// its city and from the occupied cities these reach, and so on (the same for all the
+    /// cities so joined: a walk from one city to another can be walked back); 0 for the
+    /// others.
+    through: [u64; STATES],
+}
+
+impl<'b> Reach<'b> {
+    /// The search on a board's `lanes` with `occupied` locations.
+    pub(crate) fn new(lanes: &'b Lanes, occupied: Bits) -> Reach<'b> {
+        let occupied = occupied.0 & ALL;
+        let empty = !lanes.occupied_lanes(occupied);
+        let mut reach = Reach {
+            lanes,
+            occupied,
+            ends_forward: lanes.last | (empty >> 1),
+            ends_backward: lanes.first | (empty << 1),
+            through: [0; STATES],
+        };
+        reach.join_cities();
+        reach
+    }
+
+    /// Where a trader on the occupied location `from` may move.
+    #[inline]
+    pub(crate) fn from(&self, from: usize) -> Bits {
+        if from % SLOTS == 0 {
+            return Bits(self.through[(from / SLOTS) % STATES]);
+        }
+        let lane = self.lanes.lane_of[from % 64] as usize;
+        Bits(self.reached(self.forward(lane)) | self.reached(self.backward(lane)))
+    }
+
+    /// Where a walk forwards over the occupied lanes from `lane` (occupied) ends: an empty
+    /// town or village, a city, or nothing.
+    #[inline]
+    fn forward(&self, lane: usize) -> u8 {
+        let end = lane + (self.ends_forward >> (lane % 64)).trailing_zeros() as usize;
+        self.lanes.after[end % 64]
+    }
+
+    /// The same backwards.
+    #[inline]
+    fn backward(&self, lane: usize) -> u8 {
+        let below = self.ends_backward & (u64::MAX >> (63 - lane % 64));
+        let end = (63 ^ below.leading_zeros()) as usize;
+        self.lanes.before[end % 64]
+    }
+
+    /// The destinations a walk ending at `to` gives: `to` if it is empty, the
+    /// destinations through it if it is an occupied city, none at the end of a route.
+    #[inline]
+    fn reached(&self, to: u8) -> u64 {
+        // `NONE` (255) has bit 63, beyond the board: no location, occupied or not.
+        let at = bit(to as usize) & ALL;
+        let city = self.through[(to as usize / SLOTS) % STATES];
+        (at & !self.occupied) | (city & 0u64.wrapping_sub((at & self.occupied != 0) as u64))
+    }
+
+    /// Fills `through`: walks from every occupied city, joins the occupied cities that
+    /// these walks reach.
+    fn join_cities(&mut self) {
+        let occupied = self.occupied;
+        let cities = occupied & CITIES;
+        // Each occupied city's destinations, and the occupied cities its walks end at.
+        let mut found = [0u64; STATES];
+        let mut links = [0u64; STATES];
+        let mut w = cities;
+        while w != 0 {
+            let s = (w.trailing_zeros() as usize / SLOTS) % STATES;
+            w &= w - 1;
+            let (mut f, mut l) = (0, 0);
+            for ray in self.lanes.city_rays(s) {
+                let first = ray.first as usize;
+                // Over an occupied town or village; else the first location ends the walk.
+                let to = if occupied & bit(first) & !CITIES == 0 {
+                    ray.first
+                } else if ray.backwards {
+                    self.backward(ray.lane as usize)
+                } else {
+                    self.forward(ray.lane as usize)
+                };
+                let at = bit(to as usize) & ALL;
+                f |= at & !occupied;
+                l |= at & occupied;
+            }
+            found[s] = f;
+            links[s] = l;
+        }
+        // Occupied cities joined into groups by the walks between them.
+        let mut left = cities;
+        while left != 0 {
+            let mut group = left & left.wrapping_neg();
+            loop {
+                let mut grown = group;
+                let mut w = group;
+                while w != 0 {
+                    grown |= links[(w.trailing_zeros() as usize / SLOTS) % STATES];
+                    w &= w - 1;
+                }
+                if grown == group {
+                    break;
+                }
+                group = grown;
+            }
+            let mut all = 0;
+            let mut w = group;
+            while w != 0 {
+                all |= found[(w.trailing_zeros() as usize / SLOTS) % STATES];
+                w &= w - 1;
+            }
+            let mut w = group;
+            while w != 0 {
+                self.through[(w.trailing_zeros() as usize / SLOTS) % STATES] = all;
+                w &= w - 1;
+            }
+            left &= !group;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use mesopotamia_core::Space;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+    use crate::board::{Board, LOCATIONS, Locations, SLOTS};
+
+    /// The rule as first written: follow every route and direction from `from`, each step
+    /// once, over occupied locations, branching at occupied cities; stop at the first
+    /// empty location, or back at `from`.
+    fn reference(board: &Board, from: usize, occupied: &[bool; LOCATIONS]) -> BTreeSet<usize> {
+        fn leave(
+            board: &Board,
+            at: usize,
+            from: usize,
+            occupied: &[bool; LOCATIONS],
+            seen: &mut BTreeSet<(usize, usize, bool)>,
+            found: &mut BTreeSet<usize>,
+        ) {
+            for (r, route) in board.routes().iter().enumerate() {
+                for (p, &l) in route.iter().enumerate() {
+                    if l as usize != at {
+                        continue;
+                    }
+                    for backwards in [false, true] {
+                        let mut q = p;
+                        loop {
+                            let next = if backwards {
+                                q.checked_sub(1)
+                            } else {
+                                Some(q + 1)
+                            };
+                            let Some(next) = next.filter(|&n| n < route.len()) else {
+                                break;
+                            };
+                            if !seen.insert((r, q, backwards)) {
+                                break;
+                            }
+                            q = next;
+                            let to = route[q] as usize;
+                            if to == from {
+                                break;
+                            }
+                            if !occupied[to] {
+                                found.insert(to);
+                                break;
+                            }
+                            if to % SLOTS == 0 {
+                                leave(board, to, from, occupied, seen, found);
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut found = BTreeSet::new();
+        leave(
+            board,
+            from,
+            from,
+            occupied,
+            &mut BTreeSet::new(),
+            &mut found,
+        );
+        found
+    }
+
+    /// A random valid board: the towns and villages in stretches, each on a route with
+    /// one or more cities (at its ends or within), the cities chained by direct routes.
+    fn random_board(rng: &mut ChaCha8Rng) -> Board {
+        let names = ["A", "B", "C", "D", "E", "F", "G", "H"];
+        let name = |l: usize| {
+            let slot = match l % SLOTS {
+                0 => "C".to_string(),
+                s @ 1..=3 => format!("T{s}"),
+                s => format!("V{}", s - 3),
+            };
+            format!("{}:{slot}", names[l / SLOTS])
+        };
+        let mut others: Vec<usize> = (0..LOCATIONS).filter(|l| l % SLOTS != 0).collect();
+        for i in (1..others.len()).rev() {
+            others.swap(i, rng.next_u32() as usize % (i + 1));
+        }
+        let mut text: String = names.iter().map(|n| format!("state {n}\n")).collect();
+        let city = |rng: &mut ChaCha8Rng| (rng.next_u32() as usize % 8) * SLOTS;
+        while !others.is_empty() {
+            let len = (1 + rng.next_u32() as usize % 5).min(others.len());
+            let mut route: Vec<usize> = others.drain(..len).collect();
+            let c = city(rng);
+            match rng.next_u32() % 4 {
+                0 => route.insert(0, c),
+                1 => route.push(c),
+                2 => route.insert(route.len() / 2, c),
+                _ => {
+                    route.insert(0, c);
+                    let d = city(rng);
+                    if d != c {
+                        route.push(d);
+                    }
+                }
+            }
+            text += &format!(
+                "route {}\n",
+                route.iter().map(|&l| name(l)).collect::<Vec<_>>().join(" ")
+            );
+        }
+        for s in 0..7 {
+            text += &format!("route {} {}\n", name(s * SLOTS), name((s + 1) * SLOTS));
+        }
+        Board::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    #[test]
+    fn the_search_agrees_with_the_rule_as_first_written() {
+        let mut rng = ChaCha8Rng::seed_from_u64(14);
+        let mut boards = vec![(*Board::reconstructed()).clone()];
+        boards.extend((0..40).map(|_| random_board(&mut rng)));
+        let mut compared = 0;
+        for board in &boards {
+            for _ in 0..200 {
+                let density = rng.next_u32() % 100;
+                let mut occupied = [false; LOCATIONS];
+                let mut set = Locations::EMPTY;
+                for (l, o) in occupied.iter_mut().enumerate() {
+                    *o = rng.next_u32() % 100 < density;
+                    if *o {
+                        set.insert(Space(l as u16));
+                    }
+                }
+                for from in 0..LOCATIONS {
+                    let engine: BTreeSet<usize> = board
+                        .destinations(from, set)
+                        .iter()
+                        .map(|s| s.index())
+                        .collect();
+                    // The rule is for the trader on `from`: the search treats it as occupied.
+                    let mut with = occupied;
+                    with[from] = true;
+                    assert_eq!(
+                        engine,
+                        reference(board, from, &with),
+                        "from {from} on {board:?} with {set:?}"
+                    );
+                    assert_eq!(
+                        engine,
+                        reference(board, from, &occupied),
+                        "from {from} (empty or not) on {board:?} with {set:?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 41 * 200 * LOCATIONS);
+        assert!(board_out_of_range_is_empty());
+    }
+
+    fn board_out_of_range_is_empty() -> bool {
+        Board::reconstructed()
+            .destinations(LOCATIONS, Locations::EMPTY)
+            .is_empty()
+    }
+}
