@@ -18,8 +18,8 @@ use crate::board::{ALL, Bits, CITIES, LOCATIONS, SLOTS, STATES, bit};
 /// No location: the end of a route.
 pub(crate) const NONE: u8 = u8::MAX;
 
-/// Board indices in a nibble of a word.
-const NIBBLES: usize = LOCATIONS.div_ceil(4);
+/// Bytes of a word that hold board indices.
+const BYTES: usize = LOCATIONS.div_ceil(8);
 
 /// What a board's movement search needs, computed once per board.
 #[derive(Clone, Debug)]
@@ -34,24 +34,19 @@ pub(crate) struct Lanes {
     /// The first and the last lane of each segment.
     first: u64,
     last: u64,
-    /// For each nibble of a set of board indices (bits `4 k` to `4 k + 3`) and each value
-    /// of it, the lanes of the towns and villages it holds.
-    gather: [[u64; 16]; NIBBLES],
-    /// The rays leaving each city (every route through it, both directions): those of
-    /// city-state `s` are `city_rays[city_start[s]..city_start[s + 1]]`.
-    city_rays: Vec<CityRay>,
-    city_start: [u16; STATES + 1],
-}
-
-/// A ray leaving a city: one direction along one route through it.
-#[derive(Clone, Copy, Debug)]
-struct CityRay {
-    /// The first location along the ray.
-    first: u8,
-    /// Its lane if it is a town or village (else `NONE`).
-    lane: u8,
-    /// Whether the ray goes backwards along the route.
-    backwards: bool,
+    /// The location of each lane.
+    loc_of: [u8; 64],
+    /// For each byte of a set of board indices (bits `8 k` to `8 k + 7`) and each value
+    /// of it, the lanes of the towns and villages it holds: one look-up per byte.
+    gather: [[u64; 256]; BYTES],
+    /// For each city-state, the cities next to its city along a route (as board bits).
+    city_next: [u64; STATES],
+    /// The lanes a walk from a city enters: forwards (the first lane of a segment) for
+    /// city-state `s` are `city_lanes[city_start[2 s]..city_start[2 s + 1]]`, backwards
+    /// (the last lane of a segment) up to `city_start[2 s + 2]`. Kept apart so that the
+    /// search has no branch on the direction.
+    city_lanes: Vec<u8>,
+    city_start: [u16; 2 * STATES + 1],
 }
 
 impl Lanes {
@@ -64,9 +59,11 @@ impl Lanes {
             before: [NONE; 64],
             first: 0,
             last: 0,
-            gather: [[0; 16]; NIBBLES],
-            city_rays: Vec::new(),
-            city_start: [0; STATES + 1],
+            loc_of: [NONE; 64],
+            gather: [[0; 256]; BYTES],
+            city_next: [0; STATES],
+            city_lanes: Vec::new(),
+            city_start: [0; 2 * STATES + 1],
         };
         let mut leaving: Vec<Vec<(u8, bool)>> = vec![Vec::new(); STATES];
         let is_city = |l: u8| l as usize % SLOTS == 0;
@@ -88,6 +85,7 @@ impl Lanes {
                 let lane = next % 64;
                 next += 1;
                 lanes.lane_of[loc as usize % 64] = lane as u8;
+                lanes.loc_of[lane] = loc;
                 lanes.after[lane] = ahead;
                 lanes.before[lane] = behind;
                 if behind == NONE || is_city(behind) {
@@ -96,32 +94,36 @@ impl Lanes {
                 if ahead == NONE || is_city(ahead) {
                     lanes.last |= 1 << lane;
                 }
-                for v in 0..16 {
-                    if v & (1 << (loc as usize % 4)) != 0 {
-                        lanes.gather[(loc as usize / 4) % NIBBLES][v] |= 1 << lane;
+                for v in 0..256 {
+                    if v & (1 << (loc as usize % 8)) != 0 {
+                        lanes.gather[(loc as usize / 8) % BYTES][v] |= 1 << lane;
                     }
                 }
             }
         }
         for (s, rays) in leaving.iter().enumerate() {
-            for &(first, backwards) in rays {
-                lanes.city_rays.push(CityRay {
-                    first,
-                    lane: lanes.lane_of[first as usize % 64],
-                    backwards,
-                });
+            for direction in [false, true] {
+                for &(first, backwards) in rays {
+                    if is_city(first) {
+                        lanes.city_next[s] |= bit(first as usize);
+                    } else if backwards == direction {
+                        lanes.city_lanes.push(lanes.lane_of[first as usize % 64]);
+                    }
+                }
+                lanes.city_start[2 * s + 1 + direction as usize] = lanes.city_lanes.len() as u16;
             }
-            lanes.city_start[s + 1] = lanes.city_rays.len() as u16;
         }
         lanes
     }
 
-    /// The rays leaving the city of city-state `s`.
+    /// The lanes walks from the city of city-state `s` enter: forwards if `backwards` is
+    /// 0, else backwards.
     #[inline]
-    fn city_rays(&self, s: usize) -> &[CityRay] {
-        let start = self.city_start.get(s).copied().unwrap_or(0) as usize;
-        let end = self.city_start.get(s + 1).copied().unwrap_or(0) as usize;
-        self.city_rays.get(start..end).unwrap_or(&[])
+    fn city_lanes(&self, s: usize, backwards: usize) -> &[u8] {
+        let k = 2 * s + backwards;
+        let start = self.city_start.get(k).copied().unwrap_or(0) as usize;
+        let end = self.city_start.get(k + 1).copied().unwrap_or(0) as usize;
+        self.city_lanes.get(start..end).unwrap_or(&[])
     }
 
     /// The occupied lanes of a set of occupied locations.
@@ -129,7 +131,7 @@ impl Lanes {
     fn occupied_lanes(&self, occupied: u64) -> u64 {
         let mut lanes = 0;
         for (k, table) in self.gather.iter().enumerate() {
-            lanes |= table[((occupied >> (4 * k)) & 0xf) as usize];
+            lanes |= table[((occupied >> (8 * k)) & 0xff) as usize];
         }
         lanes
     }
@@ -141,6 +143,8 @@ impl Lanes {
 pub(crate) struct Reach<'b> {
     lanes: &'b Lanes,
     occupied: u64,
+    /// The occupied lanes.
+    full: u64,
     /// Lanes where a walk forwards ends: the last lane of a segment, or one before an
     /// empty lane.
     ends_forward: u64,
@@ -157,10 +161,12 @@ impl<'b> Reach<'b> {
     /// The search on a board's `lanes` with `occupied` locations.
     pub(crate) fn new(lanes: &'b Lanes, occupied: Bits) -> Reach<'b> {
         let occupied = occupied.0 & ALL;
-        let empty = !lanes.occupied_lanes(occupied);
+        let full = lanes.occupied_lanes(occupied);
+        let empty = !full;
         let mut reach = Reach {
             lanes,
             occupied,
+            full,
             ends_forward: lanes.last | (empty >> 1),
             ends_backward: lanes.first | (empty << 1),
             through: [0; STATES],
@@ -217,23 +223,35 @@ impl<'b> Reach<'b> {
         while w != 0 {
             let s = (w.trailing_zeros() as usize / SLOTS) % STATES;
             w &= w - 1;
-            let (mut f, mut l) = (0, 0);
-            for ray in self.lanes.city_rays(s) {
-                let first = ray.first as usize;
-                // Over an occupied town or village; else the first location ends the walk.
-                let to = if occupied & bit(first) & !CITIES == 0 {
-                    ray.first
-                } else if ray.backwards {
-                    self.backward(ray.lane as usize)
+            // Where the walks end: the next cities, and the ends of the walks into lanes
+            // (over the occupied lanes, or at once on an empty first lane). Both ends are
+            // selected without a branch: which one holds is data, not predictable.
+            let lanes = self.lanes;
+            let mut at = lanes.city_next[s];
+            for &lane in lanes.city_lanes(s, 0) {
+                let lane = lane as usize % 64;
+                let walked = self.forward(lane);
+                let to = if self.full & (1 << lane) != 0 {
+                    walked
                 } else {
-                    self.forward(ray.lane as usize)
+                    lanes.loc_of[lane]
                 };
-                let at = bit(to as usize) & ALL;
-                f |= at & !occupied;
-                l |= at & occupied;
+                at |= bit(to as usize);
             }
-            found[s] = f;
-            links[s] = l;
+            for &lane in lanes.city_lanes(s, 1) {
+                let lane = lane as usize % 64;
+                let walked = self.backward(lane);
+                let to = if self.full & (1 << lane) != 0 {
+                    walked
+                } else {
+                    lanes.loc_of[lane]
+                };
+                at |= bit(to as usize);
+            }
+            // `NONE` (the end of a route) has bit 63, beyond the board.
+            at &= ALL;
+            found[s] = at & !occupied;
+            links[s] = at & occupied;
         }
         // Occupied cities joined into groups by the walks between them.
         let mut left = cities;
