@@ -58,7 +58,10 @@ impl Public {
 
     /// Place of a seat in this round's turn order (0 for the first player).
     fn turn_place(&self, seat: Seat) -> usize {
-        (seat.index() + self.seats() - self.first.index()) % self.seats()
+        // Both indices are below the seat count: one subtraction instead of a division.
+        let n = self.seats();
+        let place = (seat.index() + n).wrapping_sub(self.first.index());
+        if place >= n { place % n.max(1) } else { place }
     }
 
     /// Seats with traders in a city-state, best control first (S5): most traders, then the
@@ -85,6 +88,25 @@ impl Public {
             .filter_map(|seat| Some((self.standing(seat, state)?, seat)))
             .max_by_key(|&(key, _)| key)
             .map(|(_, seat)| seat)
+    }
+
+    /// The first two of [`Public::control`] (taking needs no more), without a list.
+    #[inline]
+    fn leaders(&self, state: usize) -> (Option<Seat>, Option<Seat>) {
+        let mut best: Option<(u32, Seat)> = None;
+        let mut second: Option<(u32, Seat)> = None;
+        for seat in Seat::all(self.seats()) {
+            let Some(key) = self.standing(seat, state) else {
+                continue;
+            };
+            if best.is_none_or(|(k, _)| key > k) {
+                second = best;
+                best = Some((key, seat));
+            } else if second.is_none_or(|(k, _)| key > k) {
+                second = Some((key, seat));
+            }
+        }
+        (best.map(|(_, s)| s), second.map(|(_, s)| s))
     }
 
     /// How a seat with traders in a city-state stands there, as a number that orders as
@@ -344,8 +366,7 @@ impl Sumeria {
     /// discarded when he is alone there.
     fn take(&mut self, place: usize, kinds: &[Influence], ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
-        let control = p.control(p.order[place] as usize);
-        let Some(&controller) = control.first() else {
+        let (Some(controller), second) = p.leaders(p.order[place] as usize) else {
             return;
         };
         for &k in kinds {
@@ -361,8 +382,8 @@ impl Sumeria {
             });
             let rest_kinds = tiles_of(rest);
             if !rest_kinds.is_empty() {
-                ev.push(match control.get(1) {
-                    Some(&second) => Event::Took {
+                ev.push(match second {
+                    Some(second) => Event::Took {
                         seat: second,
                         place: place as u8 + 1,
                         kinds: rest_kinds,
@@ -374,7 +395,7 @@ impl Sumeria {
                 });
             }
         }
-        let to = match control.get(1) {
+        let to = match second {
             Some(second) => &mut p.held[second.index()],
             None => &mut p.discarded,
         };
@@ -387,8 +408,7 @@ impl Sumeria {
     fn score_from(&mut self, place: usize, ev: &mut impl EventSink<Event>) {
         for place in place..3 {
             let p = &mut self.public;
-            let control = p.control(p.order[place] as usize);
-            if control.is_empty() {
+            if p.leaders(p.order[place] as usize).0.is_none() {
                 let gone = core::mem::take(&mut p.display[place]);
                 if ev.wanted() && gone.iter().any(|&n| n > 0) {
                     ev.push(Event::Discarded {
