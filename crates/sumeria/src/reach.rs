@@ -41,12 +41,14 @@ pub(crate) struct Lanes {
     gather: [[u64; 256]; BYTES],
     /// For each city-state, the cities next to its city along a route (as board bits).
     city_next: [u64; STATES],
-    /// The lanes a walk from a city enters: forwards (the first lane of a segment) for
-    /// city-state `s` are `city_lanes[city_start[2 s]..city_start[2 s + 1]]`, backwards
-    /// (the last lane of a segment) up to `city_start[2 s + 2]`. Kept apart so that the
-    /// search has no branch on the direction.
-    city_lanes: Vec<u8>,
-    city_start: [u16; 2 * STATES + 1],
+    /// For each city-state, the lanes of the segments its city comes before (walks from
+    /// the city enter them forwards), and of those it comes after (entered backwards).
+    forward_from: [u64; STATES],
+    backward_from: [u64; STATES],
+    /// For each lane, the location before its segment (a city, or nothing).
+    segment_before: [u8; 64],
+    /// `last`, bits reversed: where walks backwards enter, seen as walks forwards.
+    last_reversed: u64,
 }
 
 impl Lanes {
@@ -62,21 +64,24 @@ impl Lanes {
             loc_of: [NONE; 64],
             gather: [[0; 256]; BYTES],
             city_next: [0; STATES],
-            city_lanes: Vec::new(),
-            city_start: [0; 2 * STATES + 1],
+            forward_from: [0; STATES],
+            backward_from: [0; STATES],
+            segment_before: [NONE; 64],
+            last_reversed: 0,
         };
-        let mut leaving: Vec<Vec<(u8, bool)>> = vec![Vec::new(); STATES];
         let is_city = |l: u8| l as usize % SLOTS == 0;
+        let state = |l: u8| (l as usize / SLOTS) % STATES;
         let mut next = 0usize;
+        // The segment being laid: the location before it, its lanes so far.
+        let (mut before, mut segment) = (NONE, 0u64);
         for route in routes {
             let at = |p: Option<usize>| p.and_then(|p| route.get(p)).copied().unwrap_or(NONE);
             for (p, &loc) in route.iter().enumerate() {
                 let (ahead, behind) = (at(Some(p + 1)), at(p.checked_sub(1)));
                 if is_city(loc) {
-                    let rays = &mut leaving[(loc as usize / SLOTS) % STATES];
-                    for (first, backwards) in [(ahead, false), (behind, true)] {
-                        if first != NONE {
-                            rays.push((first, backwards));
+                    for next in [ahead, behind] {
+                        if next != NONE && is_city(next) {
+                            lanes.city_next[state(loc)] |= bit(next as usize);
                         }
                     }
                     continue;
@@ -90,9 +95,18 @@ impl Lanes {
                 lanes.before[lane] = behind;
                 if behind == NONE || is_city(behind) {
                     lanes.first |= 1 << lane;
+                    (before, segment) = (behind, 0);
                 }
+                segment |= 1 << lane;
+                lanes.segment_before[lane] = before;
                 if ahead == NONE || is_city(ahead) {
                     lanes.last |= 1 << lane;
+                    if before != NONE {
+                        lanes.forward_from[state(before)] |= segment;
+                    }
+                    if ahead != NONE {
+                        lanes.backward_from[state(ahead)] |= segment;
+                    }
                 }
                 for v in 0..256 {
                     if v & (1 << (loc as usize % 8)) != 0 {
@@ -101,29 +115,8 @@ impl Lanes {
                 }
             }
         }
-        for (s, rays) in leaving.iter().enumerate() {
-            for direction in [false, true] {
-                for &(first, backwards) in rays {
-                    if is_city(first) {
-                        lanes.city_next[s] |= bit(first as usize);
-                    } else if backwards == direction {
-                        lanes.city_lanes.push(lanes.lane_of[first as usize % 64]);
-                    }
-                }
-                lanes.city_start[2 * s + 1 + direction as usize] = lanes.city_lanes.len() as u16;
-            }
-        }
+        lanes.last_reversed = lanes.last.reverse_bits();
         lanes
-    }
-
-    /// The lanes walks from the city of city-state `s` enter: forwards if `backwards` is
-    /// 0, else backwards.
-    #[inline]
-    fn city_lanes(&self, s: usize, backwards: usize) -> &[u8] {
-        let k = 2 * s + backwards;
-        let start = self.city_start.get(k).copied().unwrap_or(0) as usize;
-        let end = self.city_start.get(k + 1).copied().unwrap_or(0) as usize;
-        self.city_lanes.get(start..end).unwrap_or(&[])
     }
 
     /// The occupied lanes of a set of occupied locations.
@@ -213,45 +206,49 @@ impl<'b> Reach<'b> {
 
     /// Fills `through`: walks from every occupied city, joins the occupied cities that
     /// these walks reach.
+    ///
+    /// The walks into all segments are made at once. A walk entering a segment forwards
+    /// goes over its run of occupied lanes: adding the entry bit to the occupied lanes
+    /// (but the last of each segment, so that no carry leaves it) carries to the end of
+    /// the run. It stops there, at an empty lane (a destination) or at the occupied last
+    /// lane: the whole segment is occupied, and the walk goes on to the city after it.
+    /// Backwards is the same with the bits reversed.
     fn join_cities(&mut self) {
-        let occupied = self.occupied;
+        let lanes = self.lanes;
+        let (occupied, full) = (self.occupied, self.full);
         let cities = occupied & CITIES;
-        // Each occupied city's destinations, and the occupied cities its walks end at.
-        let mut found = [0u64; STATES];
-        let mut links = [0u64; STATES];
+        let run = full & !lanes.last;
+        let forward = (run.wrapping_add(lanes.first & run) & !run) | (lanes.first & !run);
+        let run = (full & !lanes.first).reverse_bits();
+        let entry = lanes.last_reversed;
+        let backward = ((run.wrapping_add(entry & run) & !run) | (entry & !run)).reverse_bits();
+        // Each occupied city's destinations on lanes, and the cities (as board bits) where
+        // its walks end: the next cities, and those past wholly occupied segments.
+        let mut on_lanes = [0u64; STATES];
+        let mut at = [0u64; STATES];
         let mut w = cities;
         while w != 0 {
             let s = (w.trailing_zeros() as usize / SLOTS) % STATES;
             w &= w - 1;
-            // Where the walks end: the next cities, and the ends of the walks into lanes
-            // (over the occupied lanes, or at once on an empty first lane). Both ends are
-            // selected without a branch: which one holds is data, not predictable.
-            let lanes = self.lanes;
-            let mut at = lanes.city_next[s];
-            for &lane in lanes.city_lanes(s, 0) {
-                let lane = lane as usize % 64;
-                let walked = self.forward(lane);
-                let to = if self.full & (1 << lane) != 0 {
-                    walked
-                } else {
-                    lanes.loc_of[lane]
-                };
-                at |= bit(to as usize);
-            }
-            for &lane in lanes.city_lanes(s, 1) {
-                let lane = lane as usize % 64;
-                let walked = self.backward(lane);
-                let to = if self.full & (1 << lane) != 0 {
-                    walked
-                } else {
-                    lanes.loc_of[lane]
-                };
-                at |= bit(to as usize);
-            }
+            on_lanes[s] = (forward & !full & lanes.forward_from[s])
+                | (backward & !full & lanes.backward_from[s]);
+            at[s] = lanes.city_next[s];
+        }
+        // Wholly occupied segments (by their last lanes): the cities at both ends reach
+        // each other.
+        let mut w = forward & full;
+        while w != 0 {
+            let lane = w.trailing_zeros() as usize % 64;
+            w &= w - 1;
             // `NONE` (the end of a route) has bit 63, beyond the board.
-            at &= ALL;
-            found[s] = at & !occupied;
-            links[s] = at & occupied;
+            let (a, b) = (lanes.segment_before[lane], lanes.after[lane]);
+            let (bit_a, bit_b) = (bit(a as usize) & ALL, bit(b as usize) & ALL);
+            if bit_a & occupied != 0 {
+                at[(a as usize / SLOTS) % STATES] |= bit_b;
+            }
+            if bit_b & occupied != 0 {
+                at[(b as usize / SLOTS) % STATES] |= bit_a;
+            }
         }
         // Occupied cities joined into groups by the walks between them.
         let mut left = cities;
@@ -261,7 +258,7 @@ impl<'b> Reach<'b> {
                 let mut grown = group;
                 let mut w = group;
                 while w != 0 {
-                    grown |= links[(w.trailing_zeros() as usize / SLOTS) % STATES];
+                    grown |= at[(w.trailing_zeros() as usize / SLOTS) % STATES] & occupied;
                     w &= w - 1;
                 }
                 if grown == group {
@@ -269,11 +266,17 @@ impl<'b> Reach<'b> {
                 }
                 group = grown;
             }
-            let mut all = 0;
+            let (mut all, mut all_lanes) = (0, 0);
             let mut w = group;
             while w != 0 {
-                all |= found[(w.trailing_zeros() as usize / SLOTS) % STATES];
+                let s = (w.trailing_zeros() as usize / SLOTS) % STATES;
+                all |= at[s] & !occupied;
+                all_lanes |= on_lanes[s];
                 w &= w - 1;
+            }
+            while all_lanes != 0 {
+                all |= bit(lanes.loc_of[all_lanes.trailing_zeros() as usize % 64] as usize);
+                all_lanes &= all_lanes - 1;
             }
             let mut w = group;
             while w != 0 {
