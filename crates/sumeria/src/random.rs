@@ -11,7 +11,6 @@
 use mesopotamia_core::Seat;
 use mesopotamia_core::chance::uniform_below;
 use mesopotamia_core::rand_core::RngCore;
-use smallvec::SmallVec;
 
 use crate::action::Chance;
 use crate::board::{ALL, Bits, STATES};
@@ -46,12 +45,17 @@ impl Sumeria {
                 }
                 // Each of the seat's traders with its destinations, in board order.
                 let reach = Reach::new(p.board().lanes(), occupied);
-                let mut moves: SmallVec<[(u8, Bits); 16]> = SmallVec::new();
-                let mut move_count = 0;
+                // The first 16 traders' destinations kept (a seat has at most 14), any
+                // others found again.
+                let mut kept = [Bits(0); 16];
+                let (mut i, mut move_count) = (0, 0);
                 mine.for_each(|from| {
                     let to = reach.from(from);
                     move_count += to.len();
-                    moves.push((from as u8, to));
+                    if let Some(k) = kept.get_mut(i) {
+                        *k = to;
+                    }
+                    i += 1;
                 });
                 let count = adds + move_count + mine.len();
                 if count == 0 {
@@ -63,9 +67,15 @@ impl Sumeria {
                 }
                 k -= adds;
                 if k < move_count {
-                    for (from, to) in moves {
+                    let mut w = mine.0;
+                    let mut i = 0;
+                    while w != 0 {
+                        let from = w.trailing_zeros() as usize;
+                        w &= w - 1;
+                        let to = kept.get(i).copied().unwrap_or_else(|| reach.from(from));
+                        i += 1;
                         if k < to.len() {
-                            return Some((seat, Step::Move(from, to.nth(k)? as u8)));
+                            return Some((seat, Step::Move(from as u8, to.nth(k)? as u8)));
                         }
                         k -= to.len();
                     }

@@ -18,19 +18,26 @@ use crate::board::{ALL, Bits, CITIES, LOCATIONS, SLOTS, STATES, bit};
 /// No location: the end of a route.
 pub(crate) const NONE: u8 = u8::MAX;
 
+/// A lane no location is on, given to the cities: its walks end nowhere (the lanes of a
+/// board are 48, so no walk over real lanes reaches it and it is never occupied).
+const NOWHERE: u8 = 63;
+const _: () = assert!(LOCATIONS - STATES < NOWHERE as usize);
+
 /// Bytes of a word that hold board indices.
 const BYTES: usize = LOCATIONS.div_ceil(8);
 
 /// What a board's movement search needs, computed once per board.
 #[derive(Clone, Debug)]
 pub(crate) struct Lanes {
-    /// The lane of each town and village, by board index (entries of cities unused).
+    /// The lane of each town and village, by board index (`NOWHERE` for the cities).
     lane_of: [u8; 64],
     /// The location on the route after each lane, in lane order (the next lane in the
     /// segment, else the city or nothing that ends the segment).
     after: [u8; 64],
     /// The location on the route before each lane, likewise.
     before: [u8; 64],
+    /// By location (or `NONE`): the city-state of a city, `STATES` for anything else.
+    city_slot: [u8; 256],
     /// The first and the last lane of each segment.
     first: u64,
     last: u64,
@@ -56,7 +63,14 @@ impl Lanes {
     /// route, no location twice on a route, at most 512 route steps: as the board checks).
     pub(crate) fn new(routes: &[Vec<u8>]) -> Lanes {
         let mut lanes = Lanes {
-            lane_of: [NONE; 64],
+            lane_of: [NOWHERE; 64],
+            city_slot: core::array::from_fn(|l| {
+                if l < LOCATIONS && l % SLOTS == 0 {
+                    (l / SLOTS) as u8
+                } else {
+                    STATES as u8
+                }
+            }),
             after: [NONE; 64],
             before: [NONE; 64],
             first: 0,
@@ -146,8 +160,10 @@ pub(crate) struct Reach<'b> {
     /// For each city-state whose city is occupied: the destinations of all the walks from
     /// its city and from the occupied cities these reach, and so on (the same for all the
     /// cities so joined: a walk from one city to another can be walked back); 0 for the
-    /// others.
-    through: [u64; STATES],
+    /// others, and in entry `STATES`, where every other location and `NONE` (the end of a
+    /// route) look (see `Lanes::city_slot`): a walk's end is looked up without a branch.
+    /// 16 entries, so that an index is kept in range by a mask.
+    through: [u64; 16],
 }
 
 impl<'b> Reach<'b> {
@@ -162,7 +178,7 @@ impl<'b> Reach<'b> {
             full,
             ends_forward: lanes.last | (empty >> 1),
             ends_backward: lanes.first | (empty << 1),
-            through: [0; STATES],
+            through: [0; 16],
         };
         reach.join_cities();
         reach
@@ -171,11 +187,14 @@ impl<'b> Reach<'b> {
     /// Where a trader on the occupied location `from` may move.
     #[inline]
     pub(crate) fn from(&self, from: usize) -> Bits {
-        if from % SLOTS == 0 {
-            return Bits(self.through[(from / SLOTS) % STATES]);
-        }
+        // No branch on the kind of location: a city's lane is `NOWHERE`, whose walks end
+        // nowhere, and `through` is 0 but at occupied cities.
         let lane = self.lanes.lane_of[from % 64] as usize;
-        Bits(self.reached(self.forward(lane)) | self.reached(self.backward(lane)))
+        Bits(
+            self.through[self.lanes.city_slot[from % 256] as usize % 16]
+                | self.reached(self.forward(lane))
+                | self.reached(self.backward(lane)),
+        )
     }
 
     /// Where a walk forwards over the occupied lanes from `lane` (occupied) ends: an empty
@@ -198,10 +217,10 @@ impl<'b> Reach<'b> {
     /// destinations through it if it is an occupied city, none at the end of a route.
     #[inline]
     fn reached(&self, to: u8) -> u64 {
-        // `NONE` (255) has bit 63, beyond the board: no location, occupied or not.
-        let at = bit(to as usize) & ALL;
-        let city = self.through[(to as usize / SLOTS) % STATES];
-        (at & !self.occupied) | (city & 0u64.wrapping_sub((at & self.occupied != 0) as u64))
+        // `NONE` (255) has bit 63, beyond the board: no location, occupied or not, and
+        // nothing through it.
+        let slot = self.lanes.city_slot[to as usize] as usize;
+        (bit(to as usize) & ALL & !self.occupied) | self.through[slot % 16]
     }
 
     /// Fills `through`: walks from every occupied city, joins the occupied cities that

@@ -50,7 +50,15 @@ impl Public {
     pub(crate) fn deciding(&self) -> Option<Seat> {
         let n = self.seats();
         match self.phase {
-            Phase::Setup | Phase::Turns => Seat::new((self.first.index() + self.turn as usize) % n),
+            Phase::Setup | Phase::Turns => {
+                let k = self.first.index() + self.turn as usize;
+                // Division by a constant is a multiplication: the seat counts spelled out.
+                Seat::new(match n {
+                    3 => k % 3,
+                    4 => k % 4,
+                    _ => k % n,
+                })
+            }
             Phase::Take(place) => self.controller(self.order[place as usize % STATES] as usize),
             _ => None,
         }
