@@ -84,11 +84,15 @@ impl Sumeria {
                 Some((seat, Step::Remove(mine.nth(k - move_count)? as u8)))
             }
             Phase::Take(_) => {
-                let options = self.take_options();
-                let n = u32::try_from(options.len()).ok().filter(|&n| n > 0)?;
-                options
-                    .get(uniform_below(rng, n) as usize)
-                    .map(|&s| (seat, s))
+                // The ways as bits, in the order of the actions: the k-th set bit is the
+                // k-th action.
+                let mask = self.take_mask();
+                let n = mask.count_ones();
+                if n == 0 {
+                    return None;
+                }
+                let i = Bits(u64::from(mask)).nth(uniform_below(rng, n))?;
+                self.take_option(i).map(|s| (seat, s))
             }
             _ => None,
         }

@@ -66,66 +66,62 @@ impl Public {
 
     /// Place of a seat in this round's turn order (0 for the first player).
     fn turn_place(&self, seat: Seat) -> usize {
-        // Both indices are below the seat count: one subtraction instead of a division.
         let n = self.seats();
         let place = (seat.index() + n).wrapping_sub(self.first.index());
-        if place >= n { place % n.max(1) } else { place }
+        // Division by a constant is a multiplication: the seat counts spelled out.
+        match n {
+            3 => place % 3,
+            4 => place % 4,
+            _ => place % n.max(1),
+        }
     }
 
     /// Seats with traders in a city-state, best control first (S5): most traders, then the
     /// city, then most towns, then earlier in this round's order.
     pub fn control(&self, state: usize) -> SmallVec<[Seat; 4]> {
-        // Best first, by `standing` (distinct for distinct seats): insertion into at most 4.
-        let mut seats: SmallVec<[(u32, Seat); 4]> = SmallVec::new();
-        for seat in Seat::all(self.seats()) {
-            if let Some(key) = self.standing(seat, state) {
-                let at = seats
-                    .iter()
-                    .position(|&(k, _)| k < key)
-                    .unwrap_or(seats.len());
-                seats.insert(at, (key, seat));
-            }
-        }
-        seats.into_iter().map(|(_, s)| s).collect()
+        // Best first, by `standing` (distinct for distinct seats).
+        let mut keys: SmallVec<[u32; 4]> = Seat::all(self.seats())
+            .map(|seat| self.standing(seat, state))
+            .filter(|&key| key != 0)
+            .collect();
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        keys.into_iter().filter_map(seat_of).collect()
     }
 
     /// The controller of a city-state, if any: the first of [`Public::control`].
     #[inline]
     pub(crate) fn controller(&self, state: usize) -> Option<Seat> {
-        Seat::all(self.seats())
-            .filter_map(|seat| Some((self.standing(seat, state)?, seat)))
-            .max_by_key(|&(key, _)| key)
-            .map(|(_, seat)| seat)
+        let best = Seat::all(self.seats())
+            .map(|seat| self.standing(seat, state))
+            .max();
+        seat_of(best.unwrap_or(0))
     }
 
     /// The first two of [`Public::control`] (taking needs no more), without a list.
     #[inline]
     fn leaders(&self, state: usize) -> (Option<Seat>, Option<Seat>) {
-        let mut best: Option<(u32, Seat)> = None;
-        let mut second: Option<(u32, Seat)> = None;
+        // Maxima of numbers rather than comparisons of seats: no branch to mispredict.
+        let (mut best, mut second) = (0, 0);
         for seat in Seat::all(self.seats()) {
-            let Some(key) = self.standing(seat, state) else {
-                continue;
-            };
-            if best.is_none_or(|(k, _)| key > k) {
-                second = best;
-                best = Some((key, seat));
-            } else if second.is_none_or(|(k, _)| key > k) {
-                second = Some((key, seat));
-            }
+            let key = self.standing(seat, state);
+            second = second.max(key.min(best));
+            best = best.max(key);
         }
-        (best.map(|(_, s)| s), second.map(|(_, s)| s))
+        (seat_of(best), seat_of(second))
     }
 
     /// How a seat with traders in a city-state stands there, as a number that orders as
     /// control does (S5): most traders, then the city, then most towns, then earlier in
-    /// this round's order. `None` without a trader there.
+    /// this round's order; the seat in the lowest bits (see [`seat_of`]). 0 without a
+    /// trader there.
     #[inline]
-    fn standing(&self, seat: Seat, state: usize) -> Option<u32> {
+    fn standing(&self, seat: Seat, state: usize) -> u32 {
         let (count, city, towns) = self.presence(seat, state);
         let earliness = (self.seats() - self.turn_place(seat)) as u32;
-        (count > 0)
-            .then_some((count as u32) << 24 | (city as u32) << 16 | (towns as u32) << 8 | earliness)
+        let key =
+            (count as u32) << 24 | (city as u32) << 16 | (towns as u32) << 12 | earliness << 4;
+        // Nothing without a trader: the mask is all ones or 0.
+        (key | (seat.index() as u32 % 16)) & 0u32.wrapping_sub((count > 0) as u32)
     }
 
     /// A seat's traders in a city-state: (traders, whether one is on the city, towns).
@@ -160,6 +156,16 @@ impl Public {
             from: p as u8 + 1,
             to: to as u8 + 1,
         });
+    }
+}
+
+/// The seat of a [`Public::standing`] key; `None` for 0 (no trader).
+#[inline]
+fn seat_of(key: u32) -> Option<Seat> {
+    if key == 0 {
+        None
+    } else {
+        Seat::new((key % 16) as usize)
     }
 }
 
@@ -247,26 +253,37 @@ impl Sumeria {
 
     /// The ways to take influence tiles in a `take` phase, in the order of the actions.
     pub(crate) fn take_options(&self) -> SmallVec<[Step; 10]> {
+        let mask = self.take_mask();
+        (0..PAIRS.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .filter_map(|i| self.take_option(i))
+            .collect()
+    }
+
+    /// The ways to take influence tiles in a `take` phase as bits (see
+    /// [`Sumeria::take_option`]), found without a branch per way.
+    #[inline]
+    pub(crate) fn take_mask(&self) -> u16 {
         let p = &self.public;
-        let mut options = SmallVec::new();
         match p.phase {
-            Phase::Take(1) => {
-                for k in Influence::ALL {
-                    if p.display[1][k as usize] > 0 {
-                        options.push(Step::Take(k));
-                    }
-                }
-            }
-            Phase::Take(_) => {
-                for (a, b) in PAIRS {
-                    if takes_two(p.display[0], a, b) {
-                        options.push(Step::TakeTwo(a, b));
-                    }
-                }
-            }
-            _ => {}
+            Phase::Take(1) => Influence::ALL.iter().enumerate().fold(0, |m, (i, &k)| {
+                m | ((p.display[1][k as usize] > 0) as u16) << i
+            }),
+            Phase::Take(_) => PAIRS.iter().enumerate().fold(0, |m, (i, &(a, b))| {
+                m | (takes_two(p.display[0], a, b) as u16) << i
+            }),
+            _ => 0,
         }
-        options
+    }
+
+    /// Way `i` to take tiles in this `take` phase (bit `i` of [`Sumeria::take_mask`]).
+    #[inline]
+    pub(crate) fn take_option(&self, i: usize) -> Option<Step> {
+        match self.public.phase {
+            Phase::Take(1) => Influence::ALL.get(i).map(|&k| Step::Take(k)),
+            Phase::Take(_) => PAIRS.get(i).map(|&(a, b)| Step::TakeTwo(a, b)),
+            _ => None,
+        }
     }
 
     pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
@@ -438,13 +455,17 @@ impl Sumeria {
                 continue;
             }
             p.phase = Phase::Take(place as u8);
-            match self.take_options().as_slice() {
-                [] => {
+            let mask = self.take_mask();
+            match mask.count_ones() {
+                0 => {
                     // Nothing on display (cannot happen with a full bag): nothing to take.
                     self.take(place, &[], ev);
                 }
-                &[only] => {
+                1 => {
                     // A single option is not asked (RULINGS): apply it.
+                    let Some(only) = self.take_option(mask.trailing_zeros() as usize) else {
+                        return;
+                    };
                     let kinds: SmallVec<[Influence; 2]> = match only {
                         Step::Take(k) => smallvec::smallvec![k],
                         Step::TakeTwo(a, b) => smallvec::smallvec![a, b],
