@@ -25,6 +25,8 @@ const _: () = assert!(LOCATIONS - STATES < NOWHERE as usize);
 
 /// Bytes of a word that hold board indices.
 const BYTES: usize = LOCATIONS.div_ceil(8);
+/// Bytes of a word that hold lanes (one per town and village).
+const LANE_BYTES: usize = (LOCATIONS - STATES).div_ceil(8);
 
 /// What a board's movement search needs, computed once per board.
 #[derive(Clone, Debug)]
@@ -41,11 +43,12 @@ pub(crate) struct Lanes {
     /// The first and the last lane of each segment.
     first: u64,
     last: u64,
-    /// The location of each lane.
-    loc_of: [u8; 64],
     /// For each byte of a set of board indices (bits `8 k` to `8 k + 7`) and each value
     /// of it, the lanes of the towns and villages it holds: one look-up per byte.
     gather: [[u64; 256]; BYTES],
+    /// The other way: for each byte of a set of lanes and each value of it, the towns and
+    /// villages (board bits) on those lanes.
+    scatter: [[u64; 256]; LANE_BYTES],
     /// For each city-state, the cities next to its city along a route (as board bits).
     city_next: [u64; STATES],
     /// For each city-state, the lanes of the segments its city comes before (walks from
@@ -75,8 +78,8 @@ impl Lanes {
             before: [NONE; 64],
             first: 0,
             last: 0,
-            loc_of: [NONE; 64],
             gather: [[0; 256]; BYTES],
+            scatter: [[0; 256]; LANE_BYTES],
             city_next: [0; STATES],
             forward_from: [0; STATES],
             backward_from: [0; STATES],
@@ -104,7 +107,6 @@ impl Lanes {
                 let lane = next % 64;
                 next += 1;
                 lanes.lane_of[loc as usize % 64] = lane as u8;
-                lanes.loc_of[lane] = loc;
                 lanes.after[lane] = ahead;
                 lanes.before[lane] = behind;
                 if behind == NONE || is_city(behind) {
@@ -126,6 +128,9 @@ impl Lanes {
                     if v & (1 << (loc as usize % 8)) != 0 {
                         lanes.gather[(loc as usize / 8) % BYTES][v] |= 1 << lane;
                     }
+                    if v & (1 << (lane % 8)) != 0 {
+                        lanes.scatter[(lane / 8) % LANE_BYTES][v] |= bit(loc as usize);
+                    }
                 }
             }
         }
@@ -141,6 +146,16 @@ impl Lanes {
             lanes |= table[((occupied >> (8 * k)) & 0xff) as usize];
         }
         lanes
+    }
+
+    /// The towns and villages (board bits) on a set of lanes.
+    #[inline]
+    fn locations(&self, lanes: u64) -> u64 {
+        let mut locations = 0;
+        for (k, table) in self.scatter.iter().enumerate() {
+            locations |= table[((lanes >> (8 * k)) & 0xff) as usize];
+        }
+        locations
     }
 }
 
@@ -243,12 +258,11 @@ impl<'b> Reach<'b> {
         let backward = ((run.wrapping_add(entry & run) & !run) | (entry & !run)).reverse_bits();
         // Each occupied city's destinations on lanes, and the cities (as board bits) where
         // its walks end: the next cities, and those past wholly occupied segments.
+        // (For every city: those of empty ones are never read, and a loop of fixed length
+        // has no branch to mispredict.)
         let mut on_lanes = [0u64; STATES];
         let mut at = [0u64; STATES];
-        let mut w = cities;
-        while w != 0 {
-            let s = (w.trailing_zeros() as usize / SLOTS) % STATES;
-            w &= w - 1;
+        for s in 0..STATES {
             on_lanes[s] = (forward & !full & lanes.forward_from[s])
                 | (backward & !full & lanes.backward_from[s]);
             at[s] = lanes.city_next[s];
@@ -293,10 +307,7 @@ impl<'b> Reach<'b> {
                 all_lanes |= on_lanes[s];
                 w &= w - 1;
             }
-            while all_lanes != 0 {
-                all |= bit(lanes.loc_of[all_lanes.trailing_zeros() as usize % 64] as usize);
-                all_lanes &= all_lanes - 1;
-            }
+            all |= lanes.locations(all_lanes);
             let mut w = group;
             while w != 0 {
                 self.through[(w.trailing_zeros() as usize / SLOTS) % STATES] = all;
