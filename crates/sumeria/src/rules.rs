@@ -66,14 +66,11 @@ impl Public {
 
     /// Place of a seat in this round's turn order (0 for the first player).
     fn turn_place(&self, seat: Seat) -> usize {
-        let n = self.seats();
-        let place = (seat.index() + n).wrapping_sub(self.first.index());
-        // Division by a constant is a multiplication: the seat counts spelled out.
-        match n {
-            3 => place % 3,
-            4 => place % 4,
-            _ => place % n.max(1),
-        }
+        // Both below the seat count: their difference, plus the count if it is negative
+        // (added by a mask: neither a division nor a branch).
+        let d = seat.index().wrapping_sub(self.first.index());
+        let negative = d >> (usize::BITS - 1);
+        d.wrapping_add(self.seats() & 0usize.wrapping_sub(negative))
     }
 
     /// Seats with traders in a city-state, best control first (S5): most traders, then the
@@ -117,7 +114,7 @@ impl Public {
     #[inline]
     fn standing(&self, seat: Seat, state: usize) -> u32 {
         let (count, city, towns) = self.presence(seat, state);
-        let earliness = (self.seats() - self.turn_place(seat)) as u32;
+        let earliness = self.seats().wrapping_sub(self.turn_place(seat)) as u32 % 16;
         let key =
             (count as u32) << 24 | (city as u32) << 16 | (towns as u32) << 12 | earliness << 4;
         // Nothing without a trader: the mask is all ones or 0.
@@ -130,13 +127,10 @@ impl Public {
         if state >= STATES {
             return (0, false, 0);
         }
-        let here = self.traders[seat.index()].0 >> (state * SLOTS);
+        let traders = self.traders.get(seat.index()).map_or(0, |t| t.0);
+        let here = (traders >> (state * SLOTS)) as usize & 0b111_1111;
         // Slots: city (bit 0), towns (bits 1 to 3), villages (bits 4 to 6).
-        (
-            (here & 0b111_1111).count_ones() as u8,
-            here & 1 != 0,
-            (here & 0b1110).count_ones() as u8,
-        )
+        (COUNT7[here], here & 1 != 0, COUNT7[here & 0b1110])
     }
 
     fn move_tile(&mut self, state: usize, up: bool, ev: &mut impl EventSink<Event>) {
@@ -158,6 +152,18 @@ impl Public {
         });
     }
 }
+
+/// The number of set bits of every 7-bit value: the slots of a city-state counted by a
+/// look-up (a count of bits is a dozen instructions without a `popcnt` instruction).
+const COUNT7: [u8; 128] = {
+    let mut counts = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        counts[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    counts
+};
 
 /// The seat of a [`Public::standing`] key; `None` for 0 (no trader).
 #[inline]
