@@ -165,8 +165,6 @@ impl Lanes {
 pub(crate) struct Reach<'b> {
     lanes: &'b Lanes,
     occupied: u64,
-    /// The occupied lanes.
-    full: u64,
     /// Lanes where a walk forwards ends: the last lane of a segment, or one before an
     /// empty lane.
     ends_forward: u64,
@@ -187,16 +185,14 @@ impl<'b> Reach<'b> {
         let occupied = occupied.0 & ALL;
         let full = lanes.occupied_lanes(occupied);
         let empty = !full;
-        let mut reach = Reach {
+        // Built whole as the value returned, so that it is written in place, not copied.
+        Reach {
             lanes,
             occupied,
-            full,
             ends_forward: lanes.last | (empty >> 1),
             ends_backward: lanes.first | (empty << 1),
-            through: [0; 16],
-        };
-        reach.join_cities();
-        reach
+            through: Reach::join_cities(lanes, occupied, full),
+        }
     }
 
     /// Where a trader on the occupied location `from` may move.
@@ -238,8 +234,8 @@ impl<'b> Reach<'b> {
         (bit(to as usize) & ALL & !self.occupied) | self.through[slot % 16]
     }
 
-    /// Fills `through`: walks from every occupied city, joins the occupied cities that
-    /// these walks reach.
+    /// `through` for `occupied` locations (`full` lanes): walks from every occupied city,
+    /// joins the occupied cities that these walks reach.
     ///
     /// The walks into all segments are made at once. A walk entering a segment forwards
     /// goes over its run of occupied lanes: adding the entry bit to the occupied lanes
@@ -247,9 +243,8 @@ impl<'b> Reach<'b> {
     /// the run. It stops there, at an empty lane (a destination) or at the occupied last
     /// lane: the whole segment is occupied, and the walk goes on to the city after it.
     /// Backwards is the same with the bits reversed.
-    fn join_cities(&mut self) {
-        let lanes = self.lanes;
-        let (occupied, full) = (self.occupied, self.full);
+    fn join_cities(lanes: &Lanes, occupied: u64, full: u64) -> [u64; 16] {
+        let mut through = [0; 16];
         let cities = occupied & CITIES;
         let run = full & !lanes.last;
         let forward = (run.wrapping_add(lanes.first & run) & !run) | (lanes.first & !run);
@@ -310,11 +305,12 @@ impl<'b> Reach<'b> {
             all |= lanes.locations(all_lanes);
             let mut w = group;
             while w != 0 {
-                self.through[(w.trailing_zeros() as usize / SLOTS) % STATES] = all;
+                through[(w.trailing_zeros() as usize / SLOTS) % STATES] = all;
                 w &= w - 1;
             }
             left &= !group;
         }
+        through
     }
 }
 
