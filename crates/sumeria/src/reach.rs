@@ -255,8 +255,9 @@ impl<'b> Reach<'b> {
         // its walks end: the next cities, and those past wholly occupied segments.
         // (For every city: those of empty ones are never read, and a loop of fixed length
         // has no branch to mispredict.)
+        // (`at` has an entry for anything not a city, see `Lanes::city_slot`.)
         let mut on_lanes = [0u64; STATES];
-        let mut at = [0u64; STATES];
+        let mut at = [0u64; 16];
         for s in 0..STATES {
             on_lanes[s] = (forward & !full & lanes.forward_from[s])
                 | (backward & !full & lanes.backward_from[s]);
@@ -268,15 +269,11 @@ impl<'b> Reach<'b> {
         while w != 0 {
             let lane = w.trailing_zeros() as usize % 64;
             w &= w - 1;
-            // `NONE` (the end of a route) has bit 63, beyond the board.
+            // Without a test of either end: what an empty city or the end of a route
+            // (`NONE`, bit 63, beyond the board) is given is never read.
             let (a, b) = (lanes.segment_before[lane], lanes.after[lane]);
-            let (bit_a, bit_b) = (bit(a as usize) & ALL, bit(b as usize) & ALL);
-            if bit_a & occupied != 0 {
-                at[(a as usize / SLOTS) % STATES] |= bit_b;
-            }
-            if bit_b & occupied != 0 {
-                at[(b as usize / SLOTS) % STATES] |= bit_a;
-            }
+            at[lanes.city_slot[a as usize] as usize % 16] |= bit(b as usize) & ALL;
+            at[lanes.city_slot[b as usize] as usize % 16] |= bit(a as usize) & ALL;
         }
         // Occupied cities joined into groups by the walks between them.
         let mut left = cities;
