@@ -11,6 +11,8 @@ use std::sync::{Arc, OnceLock};
 use mesopotamia_core::{Adjacency, Graph, Space, SpaceSet};
 use smallvec::SmallVec;
 
+use crate::reach::{Lanes, Reach};
+
 /// City-states on a board.
 pub const STATES: usize = 8;
 /// Locations of a city-state: 1 city, 3 towns, 3 villages.
@@ -218,15 +220,8 @@ pub struct Board {
     /// City-state names, alphabetically.
     names: [StateName; STATES],
     routes: Vec<Vec<u8>>,
-    /// Every route forwards then backwards, laid end to end. A *ray* (one direction along
-    /// one route, from one of its locations) is a slice of it: the locations it passes, in
-    /// order, to the end of the route.
-    paths: Vec<u8>,
-    /// The rays leaving each location (every route through it, both directions), as
-    /// `(start, end)` of their slices of `paths`: those of location `l` are
-    /// `rays[ray_start[l]..ray_start[l + 1]]`.
-    rays: Vec<(u16, u16)>,
-    ray_start: [u16; LOCATIONS + 1],
+    /// The movement search's view of the routes.
+    lanes: Lanes,
     /// Every location, by board index.
     locations: [Location; LOCATIONS],
     graph: Graph<1>,
@@ -374,38 +369,11 @@ impl Board {
         }
         let routes: Vec<Vec<u8>> = routes.into_iter().map(|(_, r)| r).collect();
         // Each route of n locations has n - 1 steps in each direction.
-        let steps: usize = routes.iter().map(|r| 2 * (r.len() - 1)).sum();
-        if steps > MAX_RAYS {
-            return Err(BoardError::TooManyRoutes(steps / 2));
+        let rays: usize = routes.iter().map(|r| 2 * (r.len() - 1)).sum();
+        if rays > MAX_RAYS {
+            return Err(BoardError::TooManyRoutes(rays / 2));
         }
-        // At most 512 steps on routes of at least 2 locations: at most 1,024 entries, so
-        // every offset fits a u16.
-        let mut paths: Vec<u8> = Vec::new();
-        let mut leaving: Vec<SmallVec<[(u16, u16); 4]>> = vec![SmallVec::new(); LOCATIONS];
-        for route in &routes {
-            let len = route.len();
-            let forward = paths.len();
-            paths.extend(route.iter().copied());
-            let backward = paths.len();
-            paths.extend(route.iter().rev().copied());
-            for (p, &loc) in route.iter().enumerate() {
-                let from = &mut leaving[loc as usize];
-                if p + 1 < len {
-                    // Forward from place p: places p + 1 to the end.
-                    from.push(((forward + p + 1) as u16, (forward + len) as u16));
-                }
-                if p > 0 {
-                    // Backward from place p (at len - 1 - p reversed): places p - 1 to 0.
-                    from.push(((backward + len - p) as u16, (backward + len) as u16));
-                }
-            }
-        }
-        let mut rays = Vec::with_capacity(steps);
-        let mut ray_start = [0u16; LOCATIONS + 1];
-        for (l, from) in leaving.iter().enumerate() {
-            rays.extend(from.iter().copied());
-            ray_start[l + 1] = rays.len() as u16;
-        }
+        let lanes = Lanes::new(&routes);
         let locations = core::array::from_fn(|i| Location {
             state: names[i / SLOTS],
             slot: Slot::from_index(i % SLOTS).unwrap_or(Slot::City),
@@ -414,9 +382,7 @@ impl Board {
             source: text.to_owned(),
             names,
             routes,
-            paths,
-            rays,
-            ray_start,
+            lanes,
             locations,
             graph,
         })
@@ -475,26 +441,13 @@ impl Board {
         // The trader stands on `from`: it is occupied for the search (a walk that comes
         // back to it goes on as one of the walks from it would).
         let occupied = Bits::from_set(occupied).with(from);
-        Reach::new(self, occupied).from(from).to_set()
+        Reach::new(&self.lanes, occupied).from(from).to_set()
     }
 
-    /// The rays leaving location `l`.
+    /// The movement search's view of the routes.
     #[inline]
-    fn leaving(&self, l: usize) -> &[(u16, u16)] {
-        let start = self.ray_start.get(l).copied().unwrap_or(0) as usize;
-        let end = self.ray_start.get(l + 1).copied().unwrap_or(0) as usize;
-        self.rays.get(start..end).unwrap_or(&[])
-    }
-
-    /// The first location along `ray` that is in `stop`, if any.
-    #[inline]
-    fn walk(&self, (start, end): (u16, u16), stop: u64) -> Option<usize> {
-        self.paths
-            .get(start as usize..end as usize)
-            .unwrap_or(&[])
-            .iter()
-            .map(|&l| l as usize)
-            .find(|&l| stop & bit(l) != 0)
+    pub(crate) fn lanes(&self) -> &Lanes {
+        &self.lanes
     }
 }
 
@@ -577,11 +530,29 @@ impl Bits {
     /// The `n`-th board index of the set (from 0), ascending.
     #[inline]
     pub(crate) fn nth(self, n: u32) -> Option<usize> {
-        let mut w = self.0;
-        for _ in 0..n {
-            w &= w.wrapping_sub(1);
+        // Whole bytes are skipped by their counts (a random draw is often far into a set
+        // of 40 empty locations); then at most 7 bits within the byte.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let w = self.0;
+        let mut counts = w - ((w >> 1) & 0x5555_5555_5555_5555);
+        counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+        counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+        // Byte i: the bits in bytes 0 to i (at most 64, so no byte overflows).
+        let upto = counts.wrapping_mul(ONES);
+        if n >= (upto >> 56) as u32 {
+            return None;
         }
-        (w != 0).then(|| w.trailing_zeros() as usize)
+        // High bit of byte i: at least n + 1 bits in bytes 0 to i (no borrow crosses a
+        // byte: each is at least 128 before, n + 1 at most 64).
+        let enough = ((upto | HIGH) - ONES * (n as u64 + 1)) & HIGH;
+        let byte = (enough.trailing_zeros() / 8) as usize;
+        let before = ((upto << 8) >> (8 * byte)) as u32 & 0xff;
+        let mut rest = (w >> (8 * byte)) & 0xff;
+        for _ in before..n {
+            rest &= rest.wrapping_sub(1);
+        }
+        (rest != 0).then(|| 8 * byte + rest.trailing_zeros() as usize)
     }
 }
 
@@ -592,110 +563,6 @@ impl fmt::Debug for Bits {
             set.entry(&i);
         });
         set.finish()
-    }
-}
-
-/// The movement search (S4) for one arrangement of traders: where a trader may move from
-/// any location. The walks from occupied cities, which many traders' moves share, are made
-/// once, when first needed.
-///
-/// A walk leaves along a ray over occupied towns and villages. It ends at the first empty
-/// location (a destination), at an occupied city (from which every route is taken, as from
-/// the start), or at the end of the route. An occupied city thus stands for all the
-/// occupied cities that walks from it reach, and for the destinations of all of them.
-pub(crate) struct Reach<'b> {
-    board: &'b Board,
-    occupied: u64,
-    /// Where walks stop: the empty locations and the cities.
-    stop: u64,
-    /// For each city-state whose city is occupied: the destinations of all the walks from
-    /// its city and from the occupied cities these reach, and so on.
-    cities: Option<[u64; STATES]>,
-}
-
-impl<'b> Reach<'b> {
-    /// The search on `board` with `occupied` locations.
-    #[inline]
-    pub(crate) fn new(board: &'b Board, occupied: Bits) -> Reach<'b> {
-        let occupied = occupied.0 & ALL;
-        Reach {
-            board,
-            occupied,
-            stop: !occupied | CITIES,
-            cities: None,
-        }
-    }
-
-    /// Where a trader on the occupied location `from` may move.
-    #[inline]
-    pub(crate) fn from(&mut self, from: usize) -> Bits {
-        if from % SLOTS == 0 {
-            return Bits(self.cities()[(from / SLOTS) % STATES]);
-        }
-        let mut found = 0;
-        for &ray in self.board.leaving(from) {
-            match self.board.walk(ray, self.stop) {
-                Some(to) if self.occupied & bit(to) != 0 => {
-                    found |= self.cities()[(to / SLOTS) % STATES];
-                }
-                Some(to) => found |= bit(to),
-                None => {}
-            }
-        }
-        Bits(found)
-    }
-
-    /// The destinations through each occupied city (see `cities`).
-    fn cities(&mut self) -> &[u64; STATES] {
-        let (board, occupied, stop) = (self.board, self.occupied, self.stop);
-        self.cities.get_or_insert_with(|| {
-            // For each occupied city: the destinations of its walks, and the occupied
-            // cities where they end.
-            let mut found = [0u64; STATES];
-            let mut reached = [0u8; STATES];
-            for s in 0..STATES {
-                let city = s * SLOTS;
-                if occupied & bit(city) == 0 {
-                    continue;
-                }
-                reached[s] = 1 << s;
-                for &ray in board.leaving(city) {
-                    match board.walk(ray, stop) {
-                        Some(to) if occupied & bit(to) != 0 => {
-                            reached[s] |= 1 << ((to / SLOTS) % STATES);
-                        }
-                        Some(to) => found[s] |= bit(to),
-                        None => {}
-                    }
-                }
-            }
-            // Close `reached` under itself (at most 8 rounds).
-            loop {
-                let mut changed = false;
-                for s in 0..STATES {
-                    let mut all = reached[s];
-                    let mut w = reached[s];
-                    while w != 0 {
-                        all |= reached[w.trailing_zeros() as usize % STATES];
-                        w &= w - 1;
-                    }
-                    changed |= all != reached[s];
-                    reached[s] = all;
-                }
-                if !changed {
-                    break;
-                }
-            }
-            let mut through = [0u64; STATES];
-            for (s, t) in through.iter_mut().enumerate() {
-                let mut w = reached[s];
-                while w != 0 {
-                    *t |= found[w.trailing_zeros() as usize % STATES];
-                    w &= w - 1;
-                }
-            }
-            through
-        })
     }
 }
 
@@ -720,6 +587,29 @@ mod tests {
 
     fn board() -> Arc<Board> {
         Board::reconstructed()
+    }
+
+    #[test]
+    fn nth_is_the_nth_set_bit() {
+        // Words of every density, from a fixed xorshift sequence.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let w = match round % 4 {
+                0 => x,
+                1 => x & (x >> 3),
+                2 => x | (x << 5),
+                _ => x & ALL & (x >> 11) & (x >> 23),
+            };
+            let bits: Vec<usize> = (0..64).filter(|&i| w & (1 << i) != 0).collect();
+            for n in 0..66 {
+                assert_eq!(Bits(w).nth(n), bits.get(n as usize).copied(), "{w:#x} {n}");
+            }
+        }
+        assert_eq!(Bits(u64::MAX).nth(63), Some(63));
+        assert_eq!(Bits(0).nth(0), None);
     }
 
     #[test]

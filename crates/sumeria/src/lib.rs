@@ -11,6 +11,7 @@ pub mod event;
 pub mod examples;
 pub mod position;
 mod random;
+mod reach;
 mod rules;
 mod state;
 

@@ -11,10 +11,10 @@
 use mesopotamia_core::Seat;
 use mesopotamia_core::chance::uniform_below;
 use mesopotamia_core::rand_core::RngCore;
-use smallvec::SmallVec;
 
 use crate::action::Chance;
-use crate::board::{ALL, Bits, Reach, STATES};
+use crate::board::{ALL, Bits, STATES};
+use crate::reach::Reach;
 use crate::rules::Step;
 use crate::state::{Phase, Sumeria};
 
@@ -44,14 +44,21 @@ impl Sumeria {
                     return Some((seat, Step::Add(empty.nth(k)? as u8)));
                 }
                 // Each of the seat's traders with its destinations, in board order.
-                let mut reach = Reach::new(p.board(), occupied);
-                let mut moves: SmallVec<[(u8, Bits); 16]> = SmallVec::new();
-                let mut move_count = 0;
+                let reach = Reach::new(p.board().lanes(), occupied);
+                // The first 16 traders' destinations kept (a seat has at most 14), any
+                // others found again.
+                let mut kept = [Bits(0); 16];
+                let mut i = 0;
+                let mut sizes = SizeSum::default();
                 mine.for_each(|from| {
                     let to = reach.from(from);
-                    move_count += to.len();
-                    moves.push((from as u8, to));
+                    sizes.add(to.0);
+                    if let Some(k) = kept.get_mut(i) {
+                        *k = to;
+                    }
+                    i += 1;
                 });
+                let move_count = sizes.total();
                 let count = adds + move_count + mine.len();
                 if count == 0 {
                     return None;
@@ -62,9 +69,15 @@ impl Sumeria {
                 }
                 k -= adds;
                 if k < move_count {
-                    for (from, to) in moves {
+                    let mut w = mine.0;
+                    let mut i = 0;
+                    while w != 0 {
+                        let from = w.trailing_zeros() as usize;
+                        w &= w - 1;
+                        let to = kept.get(i).copied().unwrap_or_else(|| reach.from(from));
+                        i += 1;
                         if k < to.len() {
-                            return Some((seat, Step::Move(from, to.nth(k)? as u8)));
+                            return Some((seat, Step::Move(from as u8, to.nth(k)? as u8)));
                         }
                         k -= to.len();
                     }
@@ -73,11 +86,15 @@ impl Sumeria {
                 Some((seat, Step::Remove(mine.nth(k - move_count)? as u8)))
             }
             Phase::Take(_) => {
-                let options = self.take_options();
-                let n = u32::try_from(options.len()).ok().filter(|&n| n > 0)?;
-                options
-                    .get(uniform_below(rng, n) as usize)
-                    .map(|&s| (seat, s))
+                // The ways as bits, in the order of the actions: the k-th set bit is the
+                // k-th action.
+                let mask = self.take_mask();
+                let n = mask.count_ones();
+                if n == 0 {
+                    return None;
+                }
+                let i = Bits(u64::from(mask)).nth(uniform_below(rng, n))?;
+                self.take_option(i).map(|s| (seat, s))
             }
             _ => None,
         }
@@ -115,6 +132,68 @@ impl Sumeria {
             // `Bag::sample` is the reference draw over the bag's outcomes.
             Phase::Draw => self.bag.sample(rng).map(Chance::Draw),
             _ => None,
+        }
+    }
+}
+
+/// The sum of the sizes of sets, by carry-save adders: per location, how many sets hold
+/// it, in binary (ones, twos, fours; eights, rare, counted out). A count of bits is a
+/// dozen instructions without `popcnt`: four in all, rather than one per set.
+#[derive(Default)]
+struct SizeSum {
+    ones: u64,
+    twos: u64,
+    fours: u64,
+    eights: u32,
+}
+
+impl SizeSum {
+    #[inline]
+    fn add(&mut self, set: u64) {
+        let to_twos = self.ones & set;
+        self.ones ^= set;
+        let to_fours = self.twos & to_twos;
+        self.twos ^= to_twos;
+        let over = self.fours & to_fours;
+        self.fours ^= to_fours;
+        if over != 0 {
+            self.eights += over.count_ones();
+        }
+    }
+
+    #[inline]
+    fn total(&self) -> u32 {
+        self.ones.count_ones()
+            + 2 * self.twos.count_ones()
+            + 4 * self.fours.count_ones()
+            + 8 * self.eights
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SizeSum;
+
+    #[test]
+    fn sizes_sum_as_counted_one_by_one() {
+        // Sets from a fixed xorshift sequence, from sparse to full, up to 40 of them.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..5_000u32 {
+            let mut sum = SizeSum::default();
+            let mut expected = 0;
+            for _ in 0..round % 41 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let set = match round % 3 {
+                    0 => x & (x >> 9) & (x >> 21),
+                    1 => x,
+                    _ => x | (x >> 5) | (x << 3),
+                };
+                sum.add(set);
+                expected += set.count_ones();
+            }
+            assert_eq!(sum.total(), expected);
         }
     }
 }

@@ -5,8 +5,9 @@ use mesopotamia_core::{EventSink, Seat};
 use smallvec::SmallVec;
 
 use crate::action::{Action, Chance, Influence, PAIRS};
-use crate::board::{ALL, Bits, Location, Reach, SLOTS, STATES};
+use crate::board::{ALL, Bits, Location, SLOTS, STATES};
 use crate::event::Event;
+use crate::reach::Reach;
 use crate::state::{
     DISPLAY, Phase, Public, ROUNDS, Reason, Sumeria, SumeriaError, TURNS_PER_PLAYER,
 };
@@ -49,37 +50,75 @@ impl Public {
     pub(crate) fn deciding(&self) -> Option<Seat> {
         let n = self.seats();
         match self.phase {
-            Phase::Setup | Phase::Turns => Seat::new((self.first.index() + self.turn as usize) % n),
-            Phase::Take(place) => self
-                .control(self.order[place as usize] as usize)
-                .first()
-                .copied(),
+            Phase::Setup | Phase::Turns => {
+                let k = self.first.index() + self.turn as usize;
+                // Division by a constant is a multiplication: the seat counts spelled out.
+                Seat::new(match n {
+                    3 => k % 3,
+                    4 => k % 4,
+                    _ => k % n,
+                })
+            }
+            Phase::Take(place) => self.controller(self.order[place as usize % STATES] as usize),
             _ => None,
         }
     }
 
     /// Place of a seat in this round's turn order (0 for the first player).
     fn turn_place(&self, seat: Seat) -> usize {
-        (seat.index() + self.seats() - self.first.index()) % self.seats()
+        // Both below the seat count: their difference, plus the count if it is negative
+        // (added by a mask: neither a division nor a branch).
+        let d = seat.index().wrapping_sub(self.first.index());
+        let negative = d >> (usize::BITS - 1);
+        d.wrapping_add(self.seats() & 0usize.wrapping_sub(negative))
     }
 
     /// Seats with traders in a city-state, best control first (S5): most traders, then the
     /// city, then most towns, then earlier in this round's order.
     pub fn control(&self, state: usize) -> SmallVec<[Seat; 4]> {
-        // (seat, (traders, holds the city, towns, earliness in this round's order))
-        type Standing = (Seat, (u8, bool, u8, usize));
-        let mut seats: SmallVec<[Standing; 4]> = SmallVec::new();
+        // Best first, by `standing` (distinct for distinct seats).
+        let mut keys: SmallVec<[u32; 4]> = Seat::all(self.seats())
+            .map(|seat| self.standing(seat, state))
+            .filter(|&key| key != 0)
+            .collect();
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        keys.into_iter().filter_map(seat_of).collect()
+    }
+
+    /// The controller of a city-state, if any: the first of [`Public::control`].
+    #[inline]
+    pub(crate) fn controller(&self, state: usize) -> Option<Seat> {
+        let best = Seat::all(self.seats())
+            .map(|seat| self.standing(seat, state))
+            .max();
+        seat_of(best.unwrap_or(0))
+    }
+
+    /// The first two of [`Public::control`] (taking needs no more), without a list.
+    #[inline]
+    fn leaders(&self, state: usize) -> (Option<Seat>, Option<Seat>) {
+        // Maxima of numbers rather than comparisons of seats: no branch to mispredict.
+        let (mut best, mut second) = (0, 0);
         for seat in Seat::all(self.seats()) {
-            let (count, city, towns) = self.presence(seat, state);
-            if count > 0 {
-                seats.push((
-                    seat,
-                    (count, city, towns, self.seats() - self.turn_place(seat)),
-                ));
-            }
+            let key = self.standing(seat, state);
+            second = second.max(key.min(best));
+            best = best.max(key);
         }
-        seats.sort_by_key(|s| core::cmp::Reverse(s.1));
-        seats.into_iter().map(|(s, _)| s).collect()
+        (seat_of(best), seat_of(second))
+    }
+
+    /// How a seat with traders in a city-state stands there, as a number that orders as
+    /// control does (S5): most traders, then the city, then most towns, then earlier in
+    /// this round's order; the seat in the lowest bits (see [`seat_of`]). 0 without a
+    /// trader there.
+    #[inline]
+    fn standing(&self, seat: Seat, state: usize) -> u32 {
+        let (count, city, towns) = self.presence(seat, state);
+        let earliness = self.seats().wrapping_sub(self.turn_place(seat)) as u32 % 16;
+        let key =
+            (count as u32) << 24 | (city as u32) << 16 | (towns as u32) << 12 | earliness << 4;
+        // Nothing without a trader: the mask is all ones or 0.
+        (key | (seat.index() as u32 % 16)) & 0u32.wrapping_sub((count > 0) as u32)
     }
 
     /// A seat's traders in a city-state: (traders, whether one is on the city, towns).
@@ -88,13 +127,10 @@ impl Public {
         if state >= STATES {
             return (0, false, 0);
         }
-        let here = self.traders[seat.index()].0 >> (state * SLOTS);
+        let traders = self.traders.get(seat.index()).map_or(0, |t| t.0);
+        let here = (traders >> (state * SLOTS)) as usize & 0b111_1111;
         // Slots: city (bit 0), towns (bits 1 to 3), villages (bits 4 to 6).
-        (
-            (here & 0b111_1111).count_ones() as u8,
-            here & 1 != 0,
-            (here & 0b1110).count_ones() as u8,
-        )
+        (COUNT7[here], here & 1 != 0, COUNT7[here & 0b1110])
     }
 
     fn move_tile(&mut self, state: usize, up: bool, ev: &mut impl EventSink<Event>) {
@@ -114,6 +150,28 @@ impl Public {
             from: p as u8 + 1,
             to: to as u8 + 1,
         });
+    }
+}
+
+/// The number of set bits of every 7-bit value: the slots of a city-state counted by a
+/// look-up (a count of bits is a dozen instructions without a `popcnt` instruction).
+const COUNT7: [u8; 128] = {
+    let mut counts = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        counts[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    counts
+};
+
+/// The seat of a [`Public::standing`] key; `None` for 0 (no trader).
+#[inline]
+fn seat_of(key: u32) -> Option<Seat> {
+    if key == 0 {
+        None
+    } else {
+        Seat::new((key % 16) as usize)
     }
 }
 
@@ -151,7 +209,7 @@ impl Sumeria {
                 let (i, j) = (index(a)?, index(b)?);
                 if !mine(i) {
                     return Err(Reason::NotYours);
-                } else if !Reach::new(board, p.occupied()).from(i).contains(j) {
+                } else if !Reach::new(board.lanes(), p.occupied()).from(i).contains(j) {
                     return Err(Reason::Unreachable);
                 }
                 Step::Move(i as u8, j as u8)
@@ -201,26 +259,37 @@ impl Sumeria {
 
     /// The ways to take influence tiles in a `take` phase, in the order of the actions.
     pub(crate) fn take_options(&self) -> SmallVec<[Step; 10]> {
+        let mask = self.take_mask();
+        (0..PAIRS.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .filter_map(|i| self.take_option(i))
+            .collect()
+    }
+
+    /// The ways to take influence tiles in a `take` phase as bits (see
+    /// [`Sumeria::take_option`]), found without a branch per way.
+    #[inline]
+    pub(crate) fn take_mask(&self) -> u16 {
         let p = &self.public;
-        let mut options = SmallVec::new();
         match p.phase {
-            Phase::Take(1) => {
-                for k in Influence::ALL {
-                    if p.display[1][k as usize] > 0 {
-                        options.push(Step::Take(k));
-                    }
-                }
-            }
-            Phase::Take(_) => {
-                for (a, b) in PAIRS {
-                    if takes_two(p.display[0], a, b) {
-                        options.push(Step::TakeTwo(a, b));
-                    }
-                }
-            }
-            _ => {}
+            Phase::Take(1) => Influence::ALL.iter().enumerate().fold(0, |m, (i, &k)| {
+                m | ((p.display[1][k as usize] > 0) as u16) << i
+            }),
+            Phase::Take(_) => PAIRS.iter().enumerate().fold(0, |m, (i, &(a, b))| {
+                m | (takes_two(p.display[0], a, b) as u16) << i
+            }),
+            _ => 0,
         }
-        options
+    }
+
+    /// Way `i` to take tiles in this `take` phase (bit `i` of [`Sumeria::take_mask`]).
+    #[inline]
+    pub(crate) fn take_option(&self, i: usize) -> Option<Step> {
+        match self.public.phase {
+            Phase::Take(1) => Influence::ALL.get(i).map(|&k| Step::Take(k)),
+            Phase::Take(_) => PAIRS.get(i).map(|&(a, b)| Step::TakeTwo(a, b)),
+            _ => None,
+        }
     }
 
     pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
@@ -239,7 +308,7 @@ impl Sumeria {
                 if p.phase == Phase::Setup {
                     return;
                 }
-                let mut reach = Reach::new(board, occupied);
+                let reach = Reach::new(board.lanes(), occupied);
                 mine.for_each(|from| {
                     let a = at(from);
                     reach
@@ -328,8 +397,7 @@ impl Sumeria {
     /// discarded when he is alone there.
     fn take(&mut self, place: usize, kinds: &[Influence], ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
-        let control = p.control(p.order[place] as usize);
-        let Some(&controller) = control.first() else {
+        let (Some(controller), second) = p.leaders(p.order[place] as usize) else {
             return;
         };
         for &k in kinds {
@@ -345,8 +413,8 @@ impl Sumeria {
             });
             let rest_kinds = tiles_of(rest);
             if !rest_kinds.is_empty() {
-                ev.push(match control.get(1) {
-                    Some(&second) => Event::Took {
+                ev.push(match second {
+                    Some(second) => Event::Took {
                         seat: second,
                         place: place as u8 + 1,
                         kinds: rest_kinds,
@@ -358,7 +426,7 @@ impl Sumeria {
                 });
             }
         }
-        let to = match control.get(1) {
+        let to = match second {
             Some(second) => &mut p.held[second.index()],
             None => &mut p.discarded,
         };
@@ -371,8 +439,7 @@ impl Sumeria {
     fn score_from(&mut self, place: usize, ev: &mut impl EventSink<Event>) {
         for place in place..3 {
             let p = &mut self.public;
-            let control = p.control(p.order[place] as usize);
-            if control.is_empty() {
+            if p.leaders(p.order[place] as usize).0.is_none() {
                 let gone = core::mem::take(&mut p.display[place]);
                 if ev.wanted() && gone.iter().any(|&n| n > 0) {
                     ev.push(Event::Discarded {
@@ -394,13 +461,17 @@ impl Sumeria {
                 continue;
             }
             p.phase = Phase::Take(place as u8);
-            match self.take_options().as_slice() {
-                [] => {
+            let mask = self.take_mask();
+            match mask.count_ones() {
+                0 => {
                     // Nothing on display (cannot happen with a full bag): nothing to take.
                     self.take(place, &[], ev);
                 }
-                &[only] => {
+                1 => {
                     // A single option is not asked (RULINGS): apply it.
+                    let Some(only) = self.take_option(mask.trailing_zeros() as usize) else {
+                        return;
+                    };
                     let kinds: SmallVec<[Influence; 2]> = match only {
                         Step::Take(k) => smallvec::smallvec![k],
                         Step::TakeTwo(a, b) => smallvec::smallvec![a, b],

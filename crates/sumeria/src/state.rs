@@ -436,7 +436,7 @@ impl Sumeria {
             return Vec::new();
         }
         let mut out = Vec::new();
-        crate::board::Reach::new(p.board(), p.occupied())
+        crate::reach::Reach::new(p.board().lanes(), p.occupied())
             .from(i)
             .for_each(|to| out.push(p.board().at(to)));
         out.sort();
