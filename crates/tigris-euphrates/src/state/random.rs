@@ -206,9 +206,7 @@ mod tests {
                     match game.to_move() {
                         ToMove::Terminal => break,
                         ToMove::Chance => {
-                            game.chance_outcomes(&mut outcomes);
-                            let draw = sample_weighted(&mut rng, &outcomes).unwrap();
-                            game.apply_chance(draw).unwrap();
+                            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
                         }
                         ToMove::Seat(_) => {
                             let (_, n) = game.play_sampled(&mut rng).unwrap();
