@@ -80,22 +80,21 @@ impl Public {
         let grid = self.board().grid();
         let occupied = self.occupied();
         let leaders = self.leader_squares();
-        let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
-        let mut add = |touch: Squares| {
-            three |= two & touch;
-            two |= one & touch;
-            one |= touch;
-        };
-        if self.regions.fresh {
-            self.regions.for_each_kingdom(|r| add(r.border));
+        let (one, two, three) = if self.regions.fresh {
+            self.regions.kingdom_touch()
         } else {
+            let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
             let mut rest = leaders;
             while let Some(l) = rest.first() {
                 let k = grid.component(l, occupied);
                 rest -= k;
-                add(grid.dilate(k) - k);
+                let touch = grid.dilate(k) - k;
+                three |= two & touch;
+                two |= one & touch;
+                one |= touch;
             }
-        }
+            (one, two, three)
+        };
         let empty = self.empty(occupied);
         KingdomMap {
             one,
