@@ -150,6 +150,22 @@ pub(crate) fn words(set: Squares) -> [u64; 3] {
     words.out
 }
 
+/// How many squares `set` holds. Without a popcount instruction (the baseline target has
+/// none) the words' bit counts are summed as bytes first, then folded once.
+#[inline]
+pub(crate) fn count(set: Squares) -> usize {
+    let nibbles = |w: u64| {
+        let c = w - ((w >> 1) & 0x5555_5555_5555_5555);
+        (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333)
+    };
+    let [a, b, c] = words(set);
+    // Each nibble counts at most 4 bits of a word: three words' sums still fit in a
+    // nibble, and two nibbles in a byte.
+    let sum = nibbles(a) + nibbles(b) + nibbles(c);
+    let bytes = (sum & 0x0F0F_0F0F_0F0F_0F0F) + ((sum >> 4) & 0x0F0F_0F0F_0F0F_0F0F);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
 /// The `k`-th set bit (from 0, lowest first) of `word`, which must hold more than `k`:
 /// the byte holding it from the bytes' running counts, then a walk of at most 7 steps.
 #[inline]
@@ -467,6 +483,7 @@ mod tests {
                 expected[s.index() / 64] |= 1 << (s.index() % 64);
             }
             assert_eq!(words(set), expected);
+            assert_eq!(count(set), set.len());
             let listed: Vec<Space> = set.iter().collect();
             for (k, &s) in listed.iter().enumerate() {
                 assert_eq!(b.nth_square(set, k), Some(s));

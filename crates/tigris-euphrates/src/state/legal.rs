@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 
 use super::{Pending, Public, Reason, Tigris, sp};
 use crate::action::{self, Action, ActionKind, MAX_SUPPORT};
-use crate::board::{SQUARES, Squares};
+use crate::board::{self, SQUARES, Squares};
 
 /// The kingdoms of a position and what a placement needs to know of them, computed
 /// once per legal-action generation.
@@ -54,18 +54,18 @@ impl ActionTargets {
             let tiles = self.tiles[i];
             out[i] = match c {
                 _ if tiles.is_empty() => 0,
-                Colour::Blue => tiles.len(),
-                _ => *land.get_or_insert_with(|| tiles.len()),
+                Colour::Blue => board::count(tiles),
+                _ => *land.get_or_insert_with(|| board::count(tiles)),
             };
             out[4 + i] = if self.withdraw & (1 << i) == 0 {
-                *supply.get_or_insert_with(|| self.supply.len())
+                *supply.get_or_insert_with(|| board::count(self.supply))
             } else {
-                self.leaders[i].len()
+                board::count(self.leaders[i])
             };
         }
         out[8] = self.withdraw.count_ones() as usize;
         if !self.catastrophes.is_empty() {
-            out[9] = self.catastrophes.len();
+            out[9] = board::count(self.catastrophes);
         }
         if self.swap_hand != [0; 4] {
             out[10] = action::swap_count(self.swap_hand);
