@@ -166,19 +166,24 @@ pub(crate) fn count(set: Squares) -> usize {
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
-/// The `k`-th set bit (from 0, lowest first) of `word`, which must hold more than `k`:
-/// the byte holding it from the bytes' running counts, then a walk of at most 7 steps.
+/// The running bit counts of `word`'s bytes: byte `i` counts the bits of bytes `0..=i`
+/// (64 at most: no carries), so the top byte is the word's count.
 #[inline]
-fn select(word: u64, k: u32) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+fn running_counts(word: u64) -> u64 {
     let mut c = word - ((word >> 1) & 0x5555_5555_5555_5555);
     c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
     c = (c + (c >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    // Byte i of `running` counts the bits of bytes 0..=i (64 at most: no carries).
-    let running = c.wrapping_mul(ONES);
-    // The high bit of byte i is set where that count is at most k: the bytes below the
-    // one holding the bit, the counts rising.
+    c.wrapping_mul(0x0101_0101_0101_0101)
+}
+
+/// The `k`-th set bit (from 0, lowest first) of `word`, which must hold more than `k`,
+/// given its [`running_counts`]: the byte holding it, then a walk of at most 7 steps.
+#[inline]
+fn select(word: u64, running: u64, k: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of byte i is set where the running count is at most k: the bytes
+    // below the one holding the bit, the counts rising.
     let at_most = ((k as u64 * ONES) | HIGH).wrapping_sub(running) & HIGH;
     let byte = (64 - at_most.leading_zeros()) / 8;
     let before = if byte == 0 {
@@ -387,9 +392,10 @@ impl Board {
         // The word holding it by counting whole words, then a select within the word.
         let mut k = u32::try_from(k).ok()?;
         for (w, word) in words(set).into_iter().enumerate() {
-            let n = word.count_ones();
+            let running = running_counts(word);
+            let n = (running >> 56) as u32;
             if k < n {
-                return Some(Space((64 * w as u32 + select(word, k)) as u16));
+                return Some(Space((64 * w as u32 + select(word, running, k)) as u16));
             }
             k -= n;
         }
@@ -491,7 +497,7 @@ mod tests {
             assert_eq!(b.nth_square(set, listed.len()), None);
         }
         for k in 0..64 {
-            assert_eq!(select(u64::MAX, k), k);
+            assert_eq!(select(u64::MAX, running_counts(u64::MAX), k), k);
         }
     }
 
