@@ -250,10 +250,14 @@ impl Public {
 
     /// Pieces left `gone` (already out of `occupied()`): the regions they were in may
     /// split. One piece (most often) splits only its own region, from around it; more
-    /// (a war, leaders losing their temple) refill the board.
+    /// (a war, leaders losing their temple) refill the regions they were in.
     pub(super) fn regions_lose(&mut self, gone: Squares) {
-        if !self.regions.fresh || at_least_two(gone) {
+        if !self.regions.fresh {
             self.refresh_regions();
+            return;
+        }
+        if at_least_two(gone) {
+            self.regions_lose_several(gone);
             return;
         }
         let Some(s) = gone.first() else {
@@ -280,6 +284,42 @@ impl Public {
                 }
             }
         }
+    }
+
+    /// Several pieces left `gone`: the regions they were in fall into the components of
+    /// what remains of them, filled within those squares; the other regions stand as
+    /// they were (and keep what was worked out for them).
+    fn regions_lose_several(&mut self, gone: Squares) {
+        // A bit per region index holding a piece that left.
+        let mut indices = 0u64;
+        let mut unknown = false;
+        gone.for_each(|s| match self.regions.index_of(s) {
+            Some(i) if i < 64 => indices |= 1 << i,
+            _ => unknown = true,
+        });
+        if unknown {
+            self.refresh_regions();
+            return;
+        }
+        let board = self.board();
+        let regions = &mut self.regions;
+        let mut rest = Squares::EMPTY;
+        // From the highest index down: the region moved into a freed index comes from
+        // above it, never one still to remove.
+        while indices != 0 {
+            let i = 63 - indices.leading_zeros() as usize;
+            indices &= !(1 << i);
+            rest |= regions.list[i].squares;
+            regions.remove(i);
+        }
+        rest -= gone;
+        regions.occupied -= gone;
+        // As a refill of the board would: the next settling looks for a treasure due.
+        regions.treasure_check = true;
+        board.grid().for_each_component(rest, |squares| {
+            let region = regions.region(squares, board);
+            regions.push(region);
+        });
     }
 
     /// A piece arrived on `square` (already in `occupied()`): it joins the regions around
