@@ -382,28 +382,29 @@ impl Tigris {
         let push = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
             out.extend(squares.iter().map(|&s| Action::raw(base + s)));
         };
-        let (mut land, mut river, mut supply, mut other) =
-            ([0u16; 256], [0u16; 256], [0u16; 256], [0u16; 256]);
-        let (mut n_land, mut n_river, mut n_supply) = (None, None, None);
+        // Two buffers: the land squares are done with before the supply squares need
+        // one; the sets written once share the other.
+        let (mut shared, mut other) = ([0u16; 256], [0u16; 256]);
+        let (mut n_land, mut n_supply) = (None, None);
         for c in Colour::ALL {
             let set = targets.tiles(c.index());
             if set.is_empty() {
                 continue;
             }
             let squares = if c == Colour::Blue {
-                let n = *n_river.get_or_insert_with(|| decode(set, &mut river));
-                &river[..n]
+                let n = decode(set, &mut other);
+                &other[..n]
             } else {
-                let n = *n_land.get_or_insert_with(|| decode(set, &mut land));
-                &land[..n]
+                let n = *n_land.get_or_insert_with(|| decode(set, &mut shared));
+                &shared[..n]
             };
             push(out, action::TILE + (c.index() * SQUARES) as u16, squares);
         }
         for c in Colour::ALL {
             let base = action::LEADER + (c.index() * SQUARES) as u16;
             if targets.withdraw & (1 << c.index()) == 0 {
-                let n = *n_supply.get_or_insert_with(|| decode(targets.supply, &mut supply));
-                push(out, base, &supply[..n]);
+                let n = *n_supply.get_or_insert_with(|| decode(targets.supply, &mut shared));
+                push(out, base, &shared[..n]);
             } else {
                 let n = decode(targets.on_board[c.index()], &mut other);
                 push(out, base, &other[..n]);
