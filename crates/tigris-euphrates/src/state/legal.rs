@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 
 use super::{Pending, Public, Reason, Tigris, sp};
 use crate::action::{self, Action, ActionKind, MAX_SUPPORT};
-use crate::board::{SQUARES, Squares};
+use crate::board::{self, SQUARES, Squares};
 
 /// The kingdoms of a position and what a placement needs to know of them, computed
 /// once per legal-action generation.
@@ -26,11 +26,19 @@ struct KingdomMap {
 /// kind there are. The legal list is, in this order (the order of the actions' indices):
 /// pass, the tiles by colour, the leaders by colour, the withdrawals, the catastrophes,
 /// the swaps.
+///
+/// Sets shared by several kinds (the land for three tile colours, the supply squares for
+/// the leaders in supply) are kept once: the targets are made at every decision.
 pub(super) struct ActionTargets {
-    /// Where a tile of each colour may go (nothing for a colour not in hand).
-    pub(super) tiles: [Squares; 4],
-    /// Where the leader of each colour may be placed or moved to.
-    pub(super) leaders: [Squares; 4],
+    /// Where a land tile may go.
+    land: Squares,
+    /// Where a river tile may go.
+    river: Squares,
+    /// A bit for each colour in hand.
+    in_hand: u8,
+    /// Where the leader of each colour on the board may move to (meaningless for the
+    /// others: see [`ActionTargets::leaders`]).
+    on_board: [Squares; 4],
     /// A bit for each colour whose leader is on the board.
     pub(super) withdraw: u8,
     /// Where a catastrophe may go (nothing without one in hand).
@@ -42,6 +50,28 @@ pub(super) struct ActionTargets {
 }
 
 impl ActionTargets {
+    /// Where a tile of colour `i` may go (nothing for a colour not in hand).
+    #[inline]
+    pub(super) fn tiles(&self, i: usize) -> Squares {
+        if self.in_hand & (1 << i) == 0 {
+            Squares::EMPTY
+        } else if i == Colour::Blue.index() {
+            self.river
+        } else {
+            self.land
+        }
+    }
+
+    /// Where the leader of colour `i` may be placed or moved to.
+    #[inline]
+    pub(super) fn leaders(&self, i: usize) -> Squares {
+        if self.withdraw & (1 << i) == 0 {
+            self.supply
+        } else {
+            self.on_board[i & 3]
+        }
+    }
+
     /// How many actions of each kind, in list order after pass: four tile colours, four
     /// leader colours, withdrawals, catastrophes, swaps.
     pub(super) fn counts(&self) -> [usize; 11] {
@@ -51,21 +81,20 @@ impl ActionTargets {
         let mut out = [0; 11];
         for c in Colour::ALL {
             let i = c.index();
-            let tiles = self.tiles[i];
             out[i] = match c {
-                _ if tiles.is_empty() => 0,
-                Colour::Blue => tiles.len(),
-                _ => *land.get_or_insert_with(|| tiles.len()),
+                _ if self.in_hand & (1 << i) == 0 => 0,
+                Colour::Blue => board::count(self.river),
+                _ => *land.get_or_insert_with(|| board::count(self.land)),
             };
             out[4 + i] = if self.withdraw & (1 << i) == 0 {
-                *supply.get_or_insert_with(|| self.supply.len())
+                *supply.get_or_insert_with(|| board::count(self.supply))
             } else {
-                self.leaders[i].len()
+                board::count(self.on_board[i])
             };
         }
         out[8] = self.withdraw.count_ones() as usize;
         if !self.catastrophes.is_empty() {
-            out[9] = self.catastrophes.len();
+            out[9] = board::count(self.catastrophes);
         }
         if self.swap_hand != [0; 4] {
             out[10] = action::swap_count(self.swap_hand);
@@ -80,22 +109,21 @@ impl Public {
         let grid = self.board().grid();
         let occupied = self.occupied();
         let leaders = self.leader_squares();
-        let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
-        let mut add = |touch: Squares| {
-            three |= two & touch;
-            two |= one & touch;
-            one |= touch;
-        };
-        if self.regions.fresh {
-            self.regions.for_each_kingdom(|r| add(r.border));
+        let (one, two, three) = if self.regions.fresh {
+            self.regions.kingdom_touch()
         } else {
+            let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
             let mut rest = leaders;
             while let Some(l) = rest.first() {
                 let k = grid.component(l, occupied);
                 rest -= k;
-                add(grid.dilate(k) - k);
+                let touch = grid.dilate(k) - k;
+                three |= two & touch;
+                two |= one & touch;
+                one |= touch;
             }
-        }
+            (one, two, three)
+        };
         let empty = self.empty(occupied);
         KingdomMap {
             one,
@@ -300,8 +328,10 @@ impl Tigris {
         let (land, river) = p.tile_targets(&map);
         let supply = map.leader_candidates - map.two;
         let mut targets = ActionTargets {
-            tiles: [Squares::EMPTY; 4],
-            leaders: [supply; 4],
+            land,
+            river,
+            in_hand: 0,
+            on_board: [Squares::EMPTY; 4],
             withdraw: 0,
             catastrophes: Squares::EMPTY,
             swap_hand: [0; 4],
@@ -310,11 +340,11 @@ impl Tigris {
         for c in Colour::ALL {
             let i = c.index();
             if hand[c] > 0 {
-                targets.tiles[i] = if c == Colour::Blue { river } else { land };
+                targets.in_hand |= 1 << i;
             }
             if p.leaders[a][i].is_some() {
                 targets.withdraw |= 1 << i;
-                targets.leaders[i] = p.leader_targets(p.active, c, &map);
+                targets.on_board[i] = p.leader_targets(p.active, c, &map);
             }
         }
         if p.catastrophes_left[a] > 0 {
@@ -352,30 +382,31 @@ impl Tigris {
         let push = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
             out.extend(squares.iter().map(|&s| Action::raw(base + s)));
         };
-        let (mut land, mut river, mut supply, mut other) =
-            ([0u16; 256], [0u16; 256], [0u16; 256], [0u16; 256]);
-        let (mut n_land, mut n_river, mut n_supply) = (None, None, None);
+        // Two buffers: the land squares are done with before the supply squares need
+        // one; the sets written once share the other.
+        let (mut shared, mut other) = ([0u16; 256], [0u16; 256]);
+        let (mut n_land, mut n_supply) = (None, None);
         for c in Colour::ALL {
-            let set = targets.tiles[c.index()];
+            let set = targets.tiles(c.index());
             if set.is_empty() {
                 continue;
             }
             let squares = if c == Colour::Blue {
-                let n = *n_river.get_or_insert_with(|| decode(set, &mut river));
-                &river[..n]
+                let n = decode(set, &mut other);
+                &other[..n]
             } else {
-                let n = *n_land.get_or_insert_with(|| decode(set, &mut land));
-                &land[..n]
+                let n = *n_land.get_or_insert_with(|| decode(set, &mut shared));
+                &shared[..n]
             };
             push(out, action::TILE + (c.index() * SQUARES) as u16, squares);
         }
         for c in Colour::ALL {
             let base = action::LEADER + (c.index() * SQUARES) as u16;
             if targets.withdraw & (1 << c.index()) == 0 {
-                let n = *n_supply.get_or_insert_with(|| decode(targets.supply, &mut supply));
-                push(out, base, &supply[..n]);
+                let n = *n_supply.get_or_insert_with(|| decode(targets.supply, &mut shared));
+                push(out, base, &shared[..n]);
             } else {
-                let n = decode(targets.leaders[c.index()], &mut other);
+                let n = decode(targets.on_board[c.index()], &mut other);
                 push(out, base, &other[..n]);
             }
         }

@@ -634,6 +634,36 @@ impl Game for Tigris {
         self.draw(outcome, &mut NoEvents)
     }
 
+    /// The draw [`sample_weighted`](mesopotamia_core::chance::sample_weighted) over the
+    /// listed outcomes gives (the bag's kinds in the same order, by the same weights),
+    /// without listing them: a draw happens at nearly every other step of a game.
+    fn sample_chance<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        _scratch: &mut Vec<(Draw, u32)>,
+    ) -> Option<Draw> {
+        match self.public.pending {
+            Pending::Draw(_) => self.bag.sample(rng).map(Draw),
+            _ => None,
+        }
+    }
+
+    fn play_chance_random<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        scratch: &mut Vec<(Draw, u32)>,
+    ) -> mesopotamia_core::PlayedChance<Self> {
+        let Some(outcome) = self.sample_chance(rng, scratch) else {
+            return Ok(None);
+        };
+        self.draw(outcome, &mut NoEvents)
+            .map_err(|error| mesopotamia_core::SampleRefused {
+                sampled: outcome,
+                error,
+            })?;
+        Ok(Some(outcome))
+    }
+
     fn action_space_size(&self) -> usize {
         ACTION_SPACE
     }

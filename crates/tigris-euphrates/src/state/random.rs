@@ -56,10 +56,14 @@ impl Tigris {
             return Some(Action::raw(action::PASS));
         };
         let board = self.public.board();
-        let square_sets = targets.tiles.iter().chain(targets.leaders.iter());
-        for (i, (&set, &n)) in square_sets.zip(counts.iter()).enumerate() {
+        for (i, &n) in counts[..8].iter().enumerate() {
             if k < n {
                 // Tiles then leaders, each by colour: 8 consecutive blocks of squares.
+                let set = if i < 4 {
+                    targets.tiles(i)
+                } else {
+                    targets.leaders(i - 4)
+                };
                 let base = action::TILE + (i * SQUARES) as u16;
                 return board.nth_square(set, k).map(|s| Action::raw(base + s.0));
             }
@@ -206,9 +210,7 @@ mod tests {
                     match game.to_move() {
                         ToMove::Terminal => break,
                         ToMove::Chance => {
-                            game.chance_outcomes(&mut outcomes);
-                            let draw = sample_weighted(&mut rng, &outcomes).unwrap();
-                            game.apply_chance(draw).unwrap();
+                            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
                         }
                         ToMove::Seat(_) => {
                             let (_, n) = game.play_sampled(&mut rng).unwrap();

@@ -29,6 +29,10 @@ pub(crate) struct Regions {
     moves: [[LeaderMove; 4]; 4],
     /// The last stamp given to a region (see [`Region::stamp`]).
     stamps: u32,
+    /// How many kingdoms each square borders, as the bits of a binary count (at most 4: a
+    /// square has four neighbours), kept as kingdoms come and go: the legal actions need
+    /// which squares touch one, two and three kingdoms at every decision.
+    touch: [Squares; 3],
     pub(super) fresh: bool,
     /// Pieces joined regions since the last look for a treasure due: a trader's kingdom
     /// can only come to hold two treasures when regions join, so the look is spared
@@ -45,6 +49,7 @@ impl Default for Regions {
             occupied: Squares::EMPTY,
             moves: Default::default(),
             stamps: 0,
+            touch: [Squares::EMPTY; 3],
             fresh: false,
             treasure_check: false,
         }
@@ -60,6 +65,9 @@ pub(crate) struct Region {
     /// A number no other region of the state's history had (while stamps last), so that
     /// what was worked out for a region is known to still hold while it stands as it was.
     stamp: u32,
+    /// Whether it held a leader when made. A leader comes or goes only with its region
+    /// made again, so this stays true to the board.
+    kingdom: bool,
 }
 
 /// What moving a leader does to its own kingdom: the kingdom splits into the parts left
@@ -109,7 +117,39 @@ impl Regions {
             squares,
             border: board.grid().dilate(squares) - squares,
             stamp: self.stamp(),
+            kingdom: squares.intersects(&self.leaders),
         }
+    }
+
+    /// Counts `region`'s border in (`add`) or out of the kingdoms' touch counts, if it is
+    /// a kingdom.
+    fn count(&mut self, region: &Region, add: bool) {
+        if !region.kingdom {
+            return;
+        }
+        let [c0, c1, c2] = &mut self.touch;
+        // A ripple carry (or borrow) through the bits of the counts.
+        let b = region.border;
+        let carry0 = if add { *c0 & b } else { b - *c0 };
+        *c0 ^= b;
+        let carry1 = if add { *c1 & carry0 } else { carry0 - *c1 };
+        *c1 ^= carry0;
+        *c2 ^= carry1;
+    }
+
+    /// The squares touching one kingdom or more, two or more, three or more.
+    #[inline]
+    pub(super) fn kingdom_touch(&self) -> (Squares, Squares, Squares) {
+        let [c0, c1, c2] = self.touch;
+        (c0 | c1 | c2, c1 | c2, c2 | (c1 & c0))
+    }
+
+    /// Puts `region` in place of region `i`.
+    fn replace(&mut self, i: usize, region: Region) {
+        let old = self.list[i];
+        self.count(&old, false);
+        self.count(&region, true);
+        self.list[i] = region;
     }
 
     /// The index of the region holding `s`, if one does.
@@ -133,12 +173,14 @@ impl Regions {
 
     fn push(&mut self, region: Region) {
         self.label(region.squares, self.list.len());
+        self.count(&region, true);
         self.list.push(region);
     }
 
     /// Removes region `i`; the last region takes its index.
     fn remove(&mut self, i: usize) {
-        self.list.swap_remove(i);
+        let gone = self.list.swap_remove(i);
+        self.count(&gone, false);
         if let Some(moved) = self.list.get(i) {
             self.label(moved.squares, i);
         }
@@ -208,10 +250,14 @@ impl Public {
 
     /// Pieces left `gone` (already out of `occupied()`): the regions they were in may
     /// split. One piece (most often) splits only its own region, from around it; more
-    /// (a war, leaders losing their temple) refill the board.
+    /// (a war, leaders losing their temple) refill the regions they were in.
     pub(super) fn regions_lose(&mut self, gone: Squares) {
-        if !self.regions.fresh || at_least_two(gone) {
+        if !self.regions.fresh {
             self.refresh_regions();
+            return;
+        }
+        if at_least_two(gone) {
+            self.regions_lose_several(gone);
             return;
         }
         let Some(s) = gone.first() else {
@@ -231,13 +277,49 @@ impl Public {
                 // The last piece is the rest of the region once the others are cut
                 // off: the biggest, most often, and it keeps the region's labels.
                 let rest = regions.region(last, board);
-                regions.list[i] = rest;
+                regions.replace(i, rest);
                 for &part in others {
                     let region = regions.region(part, board);
                     regions.push(region);
                 }
             }
         }
+    }
+
+    /// Several pieces left `gone`: the regions they were in fall into the components of
+    /// what remains of them, filled within those squares; the other regions stand as
+    /// they were (and keep what was worked out for them).
+    fn regions_lose_several(&mut self, gone: Squares) {
+        // A bit per region index holding a piece that left.
+        let mut indices = 0u64;
+        let mut unknown = false;
+        gone.for_each(|s| match self.regions.index_of(s) {
+            Some(i) if i < 64 => indices |= 1 << i,
+            _ => unknown = true,
+        });
+        if unknown {
+            self.refresh_regions();
+            return;
+        }
+        let board = self.board();
+        let regions = &mut self.regions;
+        let mut rest = Squares::EMPTY;
+        // From the highest index down: the region moved into a freed index comes from
+        // above it, never one still to remove.
+        while indices != 0 {
+            let i = 63 - indices.leading_zeros() as usize;
+            indices &= !(1 << i);
+            rest |= regions.list[i].squares;
+            regions.remove(i);
+        }
+        rest -= gone;
+        regions.occupied -= gone;
+        // As a refill of the board would: the next settling looks for a treasure due.
+        regions.treasure_check = true;
+        board.grid().for_each_component(rest, |squares| {
+            let region = regions.region(squares, board);
+            regions.push(region);
+        });
     }
 
     /// A piece arrived on `square` (already in `occupied()`): it joins the regions around
@@ -263,6 +345,7 @@ impl Public {
             squares: Squares::single(sp(square)),
             border: neighbours,
             stamp: regions.stamp(),
+            kingdom: false,
         };
         for &i in joined.as_slice() {
             let r = regions.list[i];
@@ -273,12 +356,13 @@ impl Public {
             merged.border |= r.border;
         }
         merged.border -= merged.squares;
+        merged.kingdom = merged.squares.intersects(&regions.leaders);
         match joined.as_slice().split_first() {
             None => regions.push(merged),
             Some((&keep, others)) => {
                 // The first (lowest) index stays; the others, removed from the highest
                 // down, never move it.
-                regions.list[keep] = merged;
+                regions.replace(keep, merged);
                 regions.label(Squares::single(sp(square)), keep);
                 for &i in others.iter().rev() {
                     let squares = regions.list[i].squares;
@@ -326,7 +410,7 @@ impl Public {
         }
         let mut fresh = self.clone();
         fresh.refresh_regions();
-        let strip = |r: &Region| (r.squares.first(), r.squares, r.border);
+        let strip = |r: &Region| (r.squares.first(), r.squares, r.border, r.kingdom);
         let mut a: Vec<_> = self.regions.list.iter().map(strip).collect();
         let mut b: Vec<_> = fresh.regions.list.iter().map(strip).collect();
         a.sort_by_key(|r| r.0);
@@ -340,6 +424,7 @@ impl Public {
             && labelled
             && self.regions.leaders == fresh.regions.leaders
             && self.regions.occupied == fresh.regions.occupied
+            && self.regions.touch == fresh.regions.touch
     }
 
     /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
@@ -469,30 +554,6 @@ impl Public {
 }
 
 impl Regions {
-    /// Calls `f` with each kingdom (region holding a leader) once.
-    #[inline]
-    pub(super) fn for_each_kingdom(&self, mut f: impl FnMut(&Region)) {
-        // A bit per region index, set from the leaders' labels: no test of every region.
-        let mut kingdoms = 0u64;
-        let mut beyond = false;
-        self.leaders.for_each(|l| match self.index_of(l) {
-            Some(i) if i < 64 => kingdoms |= 1 << i,
-            _ => beyond = true,
-        });
-        if beyond {
-            for r in &self.list {
-                if r.squares.intersects(&self.leaders) {
-                    f(r);
-                }
-            }
-            return;
-        }
-        while kingdoms != 0 {
-            f(&self.list[kingdoms.trailing_zeros() as usize]);
-            kingdoms &= kingdoms - 1;
-        }
-    }
-
     /// The indices of the regions holding one of `squares` (at most four: the squares
     /// around one square), lowest first.
     fn around(&self, squares: Squares) -> FewIndices {

@@ -29,6 +29,19 @@ impl Tigris {
         self.public.hand_sizes[s] += 1;
         self.public.bag_size -= 1;
         self.public.draws[s] -= 1;
+        // Settling finds the first seat clockwise from the active one with draws left:
+        // still this one while it has some and the bag holds tiles (the seats before it
+        // have none), so most draws need no settling.
+        if self.public.draws[s] > 0 && !self.bag.is_empty() {
+            debug_assert!(
+                self.public
+                    .active
+                    .clockwise(self.public.seats())
+                    .take_while(|&other| other != seat)
+                    .all(|other| self.public.draws[other.index()] == 0)
+            );
+            return Ok(());
+        }
         self.settle(ev);
         Ok(())
     }
