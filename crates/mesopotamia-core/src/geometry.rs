@@ -54,6 +54,14 @@ impl<const WORDS: usize> SpaceSet<WORDS> {
     /// How many spaces the set type can hold.
     pub const CAPACITY: usize = 64 * WORDS;
 
+    /// The set's words: space `i` is bit `i % 64` of word `i / 64`. For bit-level work
+    /// (counting a region by words, picking the n-th space) that the set's own methods do
+    /// not offer.
+    #[inline]
+    pub const fn words(&self) -> &[u64; WORDS] {
+        &self.words
+    }
+
     /// The set of the spaces `0..n` (all of them if `n` exceeds the capacity).
     pub fn first_n(n: usize) -> Self {
         let mut set = Self::EMPTY;

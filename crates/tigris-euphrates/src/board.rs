@@ -111,43 +111,10 @@ impl FromStr for Square {
 #[cfg(feature = "serde")]
 mesopotamia_core::serde_via_notation!(Square);
 
-/// The words of a set of squares: bit `i` of word `w` is square `64 * w + i`.
-///
-/// The core's set keeps its words private; its derived `Hash` feeds them in order, so a
-/// hasher that keeps what it is fed reads them (inlined, plain loads). A test checks the
-/// result against the set's own iteration.
+/// The three words of a set of squares.
 #[inline]
 pub(crate) fn words(set: Squares) -> [u64; 3] {
-    use core::hash::{Hash, Hasher};
-    struct Words {
-        out: [u64; 3],
-        n: usize,
-    }
-    impl Hasher for Words {
-        fn finish(&self) -> u64 {
-            0
-        }
-        #[inline]
-        fn write(&mut self, bytes: &[u8]) {
-            for chunk in bytes.chunks_exact(8) {
-                let mut word = [0; 8];
-                word.copy_from_slice(chunk);
-                self.write_u64(u64::from_ne_bytes(word));
-            }
-        }
-        #[inline]
-        fn write_u64(&mut self, word: u64) {
-            if let Some(w) = self.out.get_mut(self.n) {
-                *w = word;
-            }
-            self.n += 1;
-        }
-        #[inline]
-        fn write_usize(&mut self, _length: usize) {}
-    }
-    let mut words = Words { out: [0; 3], n: 0 };
-    set.hash(&mut words);
-    words.out
+    *set.words()
 }
 
 /// How many squares `set` holds. Without a popcount instruction (the baseline target has
