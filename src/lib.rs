@@ -1,4 +1,12 @@
-#![doc = include_str!("../README.md")]
+// The README's examples use Tigris & Euphrates: it is the crate's documentation when that
+// game is built in (as on docs.rs), so its examples run as doc tests.
+#![cfg_attr(feature = "tigris", doc = include_str!("../README.md"))]
+#![cfg_attr(
+    not(feature = "tigris"),
+    doc = "Rules engines for Tigris & Euphrates, Euphrat & Tigris (the card game) and Sumeria, \
+           under one roof: the core and each game behind its feature (`tigris`, `cards`, \
+           `sumeria`, and `serde`). The README's examples need the `tigris` feature."
+)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
