@@ -102,6 +102,7 @@ pub struct ScriptLine {
 
 /// Why a case could not be read or did not hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CaseError {
     /// The file has no scenario, or a script before any position or start.
     #[error("{id}: {message}")]

@@ -110,6 +110,7 @@ impl<G: Game, F: Fn(&G, Seat) -> i64> Bot<G> for GreedyBot<F> {
 
 /// Why a match could not be played to the end.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MatchError<E: std::error::Error> {
     /// The configuration is refused.
     #[error("configuration refused: {0}")]

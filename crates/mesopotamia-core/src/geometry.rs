@@ -474,6 +474,7 @@ pub struct Grid<const WORDS: usize> {
 
 /// A board shape that the chosen set capacity cannot hold, or a bad edge list.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GeometryError {
     /// The grid or graph has more spaces than the set type holds.
     #[error("{spaces} spaces do not fit a set of capacity {capacity}")]

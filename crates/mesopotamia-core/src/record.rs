@@ -79,6 +79,7 @@ pub struct GameRecord<G: Game> {
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError<E: std::error::Error> {
     /// The record belongs to another game.
     #[error("the record is of game `{found}`, not `{expected}`")]
@@ -113,6 +114,7 @@ pub enum ReplayError<E: std::error::Error> {
 
 /// What is wrong with one recorded step.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StepMismatch<E: std::error::Error> {
     /// The step is a decision of one seat but another actor is to move.
     #[error("recorded as seat {recorded}'s, but {to_move} is to move")]

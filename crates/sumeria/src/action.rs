@@ -96,6 +96,7 @@ pub enum Chance {
 
 /// Text that is not an action or chance outcome.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseActionError {
     /// Empty text.
     #[error("empty action")]

@@ -154,6 +154,7 @@ impl FromStr for Location {
 
 /// A board file that does not describe a valid board, with the line (from 1) where known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BoardError {
     /// A line that is neither `state NAME`, `route ...`, a comment nor blank.
     #[error("line {line}: expected `state NAME` or `route LOCATION LOCATION ...`")]

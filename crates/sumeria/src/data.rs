@@ -34,6 +34,7 @@ pub const DEFAULT_BOARD: &str = "reconstructed";
 
 /// Why a state, view or configuration read from data was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DataError {
     /// Not 3 or 4 players.
     #[error("{0} players: Sumeria seats 3 or 4")]

@@ -15,6 +15,7 @@ use crate::board::StateName;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum Event {
     /// A decision with one option, applied by the engine.
     Forced {

@@ -67,6 +67,7 @@ pub struct ParsePositionError {
 
 /// A rule the position breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Violation {
     /// Not 3 or 4 players.
     #[error("{0} players: Sumeria seats 3 or 4")]

@@ -92,6 +92,7 @@ impl Config {
 
 /// Text that is not a configuration line `sumeria players N`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseConfigError {
     /// Not of the form `sumeria players N`.
     #[error("expected `sumeria players N`, found `{0}`")]
@@ -128,6 +129,7 @@ impl core::str::FromStr for Config {
 
 /// Why an action, chance outcome or configuration was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SumeriaError {
     /// Player count out of range.
     #[error("{0} players: Sumeria seats 3 or 4")]
@@ -147,6 +149,7 @@ pub enum SumeriaError {
 
 /// Why an action is not legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Reason {
     /// The game is over.
     #[error("the game is over")]

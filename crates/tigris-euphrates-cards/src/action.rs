@@ -61,6 +61,7 @@ impl fmt::Display for Place {
 
 /// Text that is not a place, action or chance outcome.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseActionError {
     /// Empty text.
     #[error("empty action")]

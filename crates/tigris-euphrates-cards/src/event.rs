@@ -13,6 +13,7 @@ use crate::state::{Card, ConflictKind};
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum Event {
     /// A decision with one option, applied by the engine.
     Forced {

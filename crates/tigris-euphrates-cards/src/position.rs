@@ -64,6 +64,7 @@ pub struct ParsePositionError {
 
 /// A rule the position breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Violation {
     /// Not 2 to 4 players, or seat lines that do not match.
     #[error("{players} players with {lines} seat lines (2 to 4 players, one line each)")]

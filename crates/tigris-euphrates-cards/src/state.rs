@@ -66,6 +66,7 @@ pub struct Leader {
 
 /// Why an action, outcome or configuration was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CardsError {
     /// Player count out of range.
     #[error("{0} players: the card game seats 2 to 4")]
@@ -135,6 +136,7 @@ impl Conflict {
 /// What is being decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Pending {
     /// Chance: with 2 players, a card leaves the deck unseen.
     Remove,

@@ -325,6 +325,7 @@ impl fmt::Display for ActionKind {
 
 /// Text that is not an action.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseActionError {
     /// Empty text.
     #[error("empty action")]

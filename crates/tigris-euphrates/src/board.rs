@@ -206,6 +206,7 @@ pub struct Board {
 
 /// A board file that does not describe a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BoardError {
     /// A line of the map is not 16 squares wide.
     #[error("line {line}: {found} squares, expected 16")]

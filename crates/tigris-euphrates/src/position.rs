@@ -148,6 +148,7 @@ pub struct ParsePositionError {
 
 /// A rule the position breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Violation {
     /// Player count out of range.
     #[error("{0} players: 2 to 4 seat")]
