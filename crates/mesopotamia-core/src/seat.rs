@@ -6,10 +6,17 @@ use core::fmt;
 pub const MAX_SEATS: usize = 8;
 
 /// A seat at the table. Seats are numbered `0..n` in clockwise order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "u8", try_from = "u8"))]
 pub struct Seat(u8);
+
+/// The seat's number, as `Display` gives it: `ToMove::Seat(2)` rather than `Seat(Seat(2))`.
+impl fmt::Debug for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 /// A seat number out of range, read from data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

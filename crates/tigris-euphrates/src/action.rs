@@ -166,8 +166,15 @@ pub(crate) const ZIGGURAT_VP: u16 = ZIGGURAT + SQUARES as u16;
 pub const ACTION_SPACE: usize = ZIGGURAT_VP as usize + 4;
 
 /// A decision, as its dense index. Order is index order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Action(u16);
+
+/// The notation (`tile red F3`), not the index: what a reader of a failed assertion needs.
+impl fmt::Debug for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
 
 /// What an [`Action`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
