@@ -64,7 +64,7 @@ fn main() {
         let mut seats: Vec<&mut dyn Bot<Tigris>> = vec![a, b, c];
         let at = (seed % 4) as usize;
         seats.insert(at, &mut scorer);
-        let outcome = play_match::<Tigris, _>(&Config::new(4), &mut seats, &mut rng)
+        let outcome = play_match::<Tigris, _, _>(&Config::new(4), &mut seats, &mut rng)
             .expect("a finished game");
         let standings = outcome.state.standings().expect("standings");
         let winners: Vec<Seat> = standings.winners().collect();

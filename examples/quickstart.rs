@@ -4,7 +4,7 @@
 //! Run with `cargo run --example quickstart`.
 
 use mesopotamia::cards::Cards;
-use mesopotamia::core::{Bot, Game, RandomBot, Standings, play_match};
+use mesopotamia::core::{Game, RandomBot, Standings, play_match};
 use mesopotamia::sumeria::Sumeria;
 use mesopotamia::tigris::Tigris;
 use rand_chacha::ChaCha8Rng;
@@ -16,9 +16,8 @@ fn play<G: Game>(config: &G::Config, seed: u64) -> (G, Standings) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let seats = G::new(config).expect("a valid configuration").seat_count();
     let mut bots = vec![RandomBot; seats];
-    let mut players: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| b as &mut dyn Bot<G>).collect();
     let outcome =
-        play_match::<G, _>(config, &mut players, &mut rng).expect("the game plays to its end");
+        play_match::<G, _, _>(config, &mut bots, &mut rng).expect("the game plays to its end");
     let standings = outcome
         .state
         .standings()

@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run --example replay`.
 
-use mesopotamia::core::{Bot, GameRecord, RandomBot, play_match};
+use mesopotamia::core::{GameRecord, RandomBot, play_match};
 use mesopotamia::sumeria::{Config, Sumeria};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -11,12 +11,8 @@ use rand_chacha::rand_core::SeedableRng;
 fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut bots = [RandomBot; 3];
-    let mut seats: Vec<&mut dyn Bot<Sumeria>> = bots
-        .iter_mut()
-        .map(|b| b as &mut dyn Bot<Sumeria>)
-        .collect();
     let outcome =
-        play_match::<Sumeria, _>(&Config::new(3), &mut seats, &mut rng).expect("a finished game");
+        play_match::<Sumeria, _, _>(&Config::new(3), &mut bots, &mut rng).expect("a finished game");
 
     // Steps are stored in the games' notation: a record is readable and diffable.
     let json = serde_json::to_string_pretty(&outcome.record).expect("a record serializes");

@@ -55,7 +55,7 @@ fn main() {
         let at = g % 3;
         seats.insert(at, &mut search);
         let mut rng = ChaCha8Rng::seed_from_u64(100 + g as u64);
-        let outcome = play_match::<Sumeria, _>(&config, &mut seats, &mut rng).expect("a game");
+        let outcome = play_match::<Sumeria, _, _>(&config, &mut seats, &mut rng).expect("a game");
         let standings = outcome.state.standings().expect("over");
         let winners: Vec<Seat> = standings.winners().collect();
         if winners.iter().any(|s| s.index() == at) {

@@ -21,7 +21,7 @@ fn play(base: u64, i: u64) -> f64 {
     let at = (i % 4) as usize;
     seats.insert(at, &mut greedy);
     let outcome =
-        play_match::<Cards, _>(&Config::new(4), &mut seats, &mut rng).expect("a finished game");
+        play_match::<Cards, _, _>(&Config::new(4), &mut seats, &mut rng).expect("a finished game");
     let winners: Vec<Seat> = outcome
         .state
         .standings()

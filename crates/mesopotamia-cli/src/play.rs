@@ -124,12 +124,8 @@ where
             }
         })
         .collect();
-    let mut seats_ref: Vec<&mut dyn Bot<G>> = players
-        .iter_mut()
-        .map(|b| b.as_mut() as &mut dyn Bot<G>)
-        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let outcome = match play_match::<G, _>(&config, &mut seats_ref, &mut rng) {
+    let outcome = match play_match(&config, &mut players, &mut rng) {
         Ok(outcome) => outcome,
         Err(failure) => {
             // Nothing is lost: the steps up to the failure or the stop are recorded.

@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mesopotamia_core::{Bot, EndReason, Seat, Step, play_match};
+use mesopotamia_core::{EndReason, Seat, Step, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -52,16 +52,12 @@ where
     // Entry e sits in seat (e + rotation) % n.
     let entry_of = |seat: usize| (seat + n - rotation) % n;
     let mut bots: Vec<_> = (0..n).map(|s| kinds[entry_of(s)].make::<G>()).collect();
-    let mut seats: Vec<&mut dyn Bot<G>> = bots
-        .iter_mut()
-        .map(|b| b.as_mut() as &mut dyn Bot<G>)
-        .collect();
     let fail = |message: String, record: &mesopotamia_core::GameRecord<G>| Failed {
         seed,
         message,
         record: G::record_json(record).unwrap_or_default(),
     };
-    let outcome = play_match::<G, _>(config, &mut seats, &mut rng)
+    let outcome = play_match(config, &mut bots, &mut rng)
         .map_err(|f| fail(f.error.to_string(), &f.record))?;
     let standings = outcome
         .state

@@ -29,6 +29,42 @@ pub trait Bot<G: Game> {
     }
 }
 
+/// A borrowed bot plays as the bot itself: `play_match` takes `&mut [&mut dyn Bot<G>]` as
+/// well as a slice of one bot type.
+impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for &mut B {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        (**self).choose(game, seat, legal, rng)
+    }
+
+    fn gave_up(&self) -> Option<String> {
+        (**self).gave_up()
+    }
+}
+
+/// A boxed bot plays as the bot itself: a table of different bots is a
+/// `Vec<Box<dyn Bot<G>>>`, given to `play_match` as it is.
+impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        (**self).choose(game, seat, legal, rng)
+    }
+
+    fn gave_up(&self) -> Option<String> {
+        (**self).gave_up()
+    }
+}
+
 /// Picks uniformly among the legal actions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomBot;
@@ -285,9 +321,9 @@ fn play_out<G: Game, R: RngCore + ?Sized>(
 
 /// Plays a game of `config` to the end: `bots[i]` decides for seat `i`, chance comes
 /// from `rng`. The library never seeds an RNG: pass a seeded one for a repeatable game.
-pub fn play_match<G: Game, R: RngCore>(
+pub fn play_match<G: Game, B: Bot<G>, R: RngCore>(
     config: &G::Config,
-    bots: &mut [&mut dyn Bot<G>],
+    bots: &mut [B],
     rng: &mut R,
 ) -> Result<MatchOutcome<G>, MatchFailure<G>> {
     let record = GameRecord::new(config.clone());
@@ -302,10 +338,10 @@ pub fn play_match<G: Game, R: RngCore>(
 
 /// Plays on from `state`, whose steps so far are in `record`, to the end. The record comes
 /// back in the outcome, or in the failure with every step up to it.
-pub fn play_from<G: Game, R: RngCore>(
+pub fn play_from<G: Game, B: Bot<G>, R: RngCore>(
     mut state: G,
     mut record: GameRecord<G>,
-    bots: &mut [&mut dyn Bot<G>],
+    bots: &mut [B],
     rng: &mut R,
 ) -> Result<MatchOutcome<G>, MatchFailure<G>> {
     match play_on(&mut state, &mut record, bots, rng) {
@@ -317,10 +353,10 @@ pub fn play_from<G: Game, R: RngCore>(
     }
 }
 
-fn play_on<G: Game, R: RngCore>(
+fn play_on<G: Game, B: Bot<G>, R: RngCore>(
     state: &mut G,
     record: &mut GameRecord<G>,
-    bots: &mut [&mut dyn Bot<G>],
+    bots: &mut [B],
     rng: &mut R,
 ) -> Result<(), MatchError<G::Error>> {
     if bots.len() != state.seat_count() {

@@ -63,7 +63,7 @@ fn matches_are_repeatable_and_records_replay() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut a, mut b, mut c) = (RandomBot, RandomBot, RandomBot);
         let mut bots: [&mut dyn Bot<TokenGame>; 3] = [&mut a, &mut b, &mut c];
-        play_match::<TokenGame, _>(&config(3, None), &mut bots, &mut rng).unwrap()
+        play_match::<TokenGame, _, _>(&config(3, None), &mut bots, &mut rng).unwrap()
     };
     let first = play(9);
     let again = play(9);
@@ -139,7 +139,7 @@ fn records_carry_a_version_and_refuse_what_they_cannot_read() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let (mut a, mut b) = (RandomBot, RandomBot);
     let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut a, &mut b];
-    let outcome = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap();
+    let outcome = play_match::<TokenGame, _, _>(&config(2, None), &mut bots, &mut rng).unwrap();
     assert_eq!(outcome.record.end, Some(mesopotamia_core::EndReason::Rules));
     let json = serde_json::to_string(&outcome.record).unwrap();
     assert!(
@@ -188,12 +188,12 @@ fn a_bot_that_cheats_is_an_error_not_a_panic() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let (mut a, mut b) = (Cheater, Cheater);
     let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut a, &mut b];
-    let err = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
+    let err = play_match::<TokenGame, _, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
     assert!(err.to_string().contains("chose `pass`"), "{err}");
     // The failing step is not in the record; the ones before it are, and replay.
     assert!(err.record.replay().is_ok());
     let mut one: [&mut dyn Bot<TokenGame>; 1] = [&mut RandomBot];
-    assert!(play_match::<TokenGame, _>(&config(2, None), &mut one, &mut rng).is_err());
+    assert!(play_match::<TokenGame, _, _>(&config(2, None), &mut one, &mut rng).is_err());
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn a_player_who_gives_up_stops_the_match() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let (mut quitter, mut other) = (Quitter(0), RandomBot);
     let mut bots: [&mut dyn Bot<TokenGame>; 2] = [&mut quitter, &mut other];
-    let err = play_match::<TokenGame, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
+    let err = play_match::<TokenGame, _, _>(&config(2, None), &mut bots, &mut rng).unwrap_err();
     assert!(
         matches!(&err.error, MatchError::Abandoned { seat, why } if seat.index() == 0 && why == "input ended"),
         "{err}"
