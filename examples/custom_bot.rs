@@ -4,7 +4,7 @@
 //!
 //! Run with `cargo run --release --example custom_bot`.
 
-use mesopotamia::core::rand_core::RngCore;
+use mesopotamia::core::rand_core::Rng;
 use mesopotamia::core::{Bot, Colour, Game, RandomBot, Seat, play_match};
 use mesopotamia::tigris::{Action, Config, Tigris};
 use rand_chacha::ChaCha8Rng;
@@ -14,13 +14,7 @@ use rand_chacha::rand_core::SeedableRng;
 struct Scorer;
 
 impl Bot<Tigris> for Scorer {
-    fn choose(
-        &mut self,
-        game: &Tigris,
-        seat: Seat,
-        legal: &[Action],
-        rng: &mut dyn RngCore,
-    ) -> Action {
+    fn choose(&mut self, game: &Tigris, seat: Seat, legal: &[Action], rng: &mut dyn Rng) -> Action {
         let vp = |g: &Tigris| -> u32 {
             let p = g.public();
             Colour::ALL

@@ -30,7 +30,7 @@ where
         &self,
         seat: Seat,
         legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+        rng: &mut dyn mesopotamia_core::rand_core::Rng,
     ) -> Option<(Self::Action, f64)>;
     /// The figure `simulate` averages per seat (what the final ranking compares first).
     fn score(&self, seat: Seat) -> f64;
@@ -55,7 +55,7 @@ impl CliGame for Tigris {
         &self,
         seat: Seat,
         legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+        rng: &mut dyn mesopotamia_core::rand_core::Rng,
     ) -> Option<(Self::Action, f64)> {
         tigris_euphrates::bots::mcts_bot(Self::MCTS_ITERATIONS)
             .analyse(self, seat, legal, rng)
@@ -121,7 +121,7 @@ impl CliGame for Cards {
         &self,
         seat: Seat,
         legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+        rng: &mut dyn mesopotamia_core::rand_core::Rng,
     ) -> Option<(Self::Action, f64)> {
         tigris_euphrates_cards::bots::mcts_bot(Self::MCTS_ITERATIONS)
             .analyse(self, seat, legal, rng)
@@ -205,7 +205,7 @@ impl CliGame for Sumeria {
         &self,
         seat: Seat,
         legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::RngCore,
+        rng: &mut dyn mesopotamia_core::rand_core::Rng,
     ) -> Option<(Self::Action, f64)> {
         sumeria::bots::mcts_bot(Self::MCTS_ITERATIONS)
             .analyse(self, seat, legal, rng)

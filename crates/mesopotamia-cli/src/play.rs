@@ -3,7 +3,7 @@
 
 use std::io::Write as _;
 
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::{Bot, Game, MatchError, RandomBot, Seat, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -170,7 +170,7 @@ impl<G: Game> Bot<G> for Narrated<G> {
         game: &G,
         seat: Seat,
         legal: &[G::Action],
-        rng: &mut dyn RngCore,
+        rng: &mut dyn Rng,
     ) -> G::Action {
         let action = self.bot.choose(game, seat, legal, rng);
         // A closed output is noticed at the next prompt or at the end.
@@ -270,13 +270,7 @@ impl<G: CliGame> Bot<G> for Person
 where
     G::Config: Send + Sync,
 {
-    fn choose(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        legal: &[G::Action],
-        _: &mut dyn RngCore,
-    ) -> G::Action {
+    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action], _: &mut dyn Rng) -> G::Action {
         match self.ask(game, seat, legal) {
             Ok(action) => action,
             Err(why) => {

@@ -6,7 +6,7 @@
 //! resampling hidden information is just redistributing counts.
 
 use core::marker::PhantomData;
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use crate::colour::Colour;
 
@@ -142,7 +142,7 @@ impl<K: Kind> Bag<K> {
     }
 
     /// Samples the kind of one draw, weighted by counts, without taking it out.
-    pub fn sample<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<K> {
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<K> {
         let total = self.total();
         if total == 0 {
             return None;
@@ -184,7 +184,7 @@ impl<'de, K: Kind> serde::Deserialize<'de> for Bag<K> {
 /// A uniform integer in `0..n` (`n > 0`), without modulo bias (Lemire's method).
 /// Returns 0 when `n` is 0.
 #[inline]
-pub fn uniform_below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
+pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n == 0 {
         return 0;
     }
@@ -201,7 +201,7 @@ pub fn uniform_below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
 /// are none. The reference draw of a uniformly random legal action
 /// ([`Game::sample_legal_action`](crate::Game::sample_legal_action)).
 #[inline]
-pub fn pick_uniform<T: Copy, R: RngCore + ?Sized>(rng: &mut R, items: &[T]) -> Option<T> {
+pub fn pick_uniform<T: Copy, R: Rng + ?Sized>(rng: &mut R, items: &[T]) -> Option<T> {
     if items.is_empty() {
         return None;
     }
@@ -211,10 +211,7 @@ pub fn pick_uniform<T: Copy, R: RngCore + ?Sized>(rng: &mut R, items: &[T]) -> O
 
 /// Picks one outcome with probability proportional to its weight; `None` if the
 /// weights sum to zero.
-pub fn sample_weighted<T: Copy, R: RngCore + ?Sized>(
-    rng: &mut R,
-    outcomes: &[(T, u32)],
-) -> Option<T> {
+pub fn sample_weighted<T: Copy, R: Rng + ?Sized>(rng: &mut R, outcomes: &[(T, u32)]) -> Option<T> {
     let total: u64 = outcomes.iter().map(|&(_, w)| w as u64).sum();
     if total == 0 || total > u32::MAX as u64 {
         return None;

@@ -1,7 +1,7 @@
 //! The match driver: bots decide, chance is sampled from a caller's RNG, and every
 //! step goes into a game record.
 
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use crate::game::{Game, ToMove};
 use crate::record::{GameRecord, Step};
@@ -13,13 +13,8 @@ use crate::seat::Seat;
 /// `game.view(seat)`, or at [`Game::resample_hidden`] states.
 pub trait Bot<G: Game> {
     /// Picks one action of `legal` (never empty) for `seat`.
-    fn choose(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut dyn RngCore,
-    ) -> G::Action;
+    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action], rng: &mut dyn Rng)
+    -> G::Action;
 
     /// Why this player gave up during its last [`Bot::choose`], if it did: a person whose
     /// input ended, a remote client that went away. The match then stops with
@@ -37,7 +32,7 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for &mut B {
         game: &G,
         seat: Seat,
         legal: &[G::Action],
-        rng: &mut dyn RngCore,
+        rng: &mut dyn Rng,
     ) -> G::Action {
         (**self).choose(game, seat, legal, rng)
     }
@@ -55,7 +50,7 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
         game: &G,
         seat: Seat,
         legal: &[G::Action],
-        rng: &mut dyn RngCore,
+        rng: &mut dyn Rng,
     ) -> G::Action {
         (**self).choose(game, seat, legal, rng)
     }
@@ -75,7 +70,7 @@ impl<G: Game> Bot<G> for RandomBot {
         _game: &G,
         _seat: Seat,
         legal: &[G::Action],
-        rng: &mut dyn RngCore,
+        rng: &mut dyn Rng,
     ) -> G::Action {
         legal[crate::chance::uniform_below(rng, legal.len() as u32) as usize]
     }
@@ -91,7 +86,7 @@ impl<G: Game> Bot<G> for RandomBot {
 ///
 /// ```
 /// use mesopotamia_core::{Bot, GreedyBot, Seat};
-/// # fn demo<G: mesopotamia_core::Game>(game: &G, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::RngCore) {
+/// # fn demo<G: mesopotamia_core::Game>(game: &G, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::Rng) {
 /// // Prefer states where the deciding seat is about to move again.
 /// let mut bot = GreedyBot::new(|g: &G, seat: Seat| {
 ///     (g.to_move() == mesopotamia_core::ToMove::Seat(seat)) as i64
@@ -119,7 +114,7 @@ impl<G: Game, F: Fn(&G, Seat) -> i64> Bot<G> for GreedyBot<F> {
         game: &G,
         seat: Seat,
         legal: &[G::Action],
-        rng: &mut dyn RngCore,
+        rng: &mut dyn Rng,
     ) -> G::Action {
         let world = game.resample_hidden(seat, rng);
         let mut best: Vec<G::Action> = Vec::new();
@@ -206,7 +201,7 @@ pub struct MatchOutcome<G: Game> {
 
 /// Samples the pending chance event of `game` by its weights: [`Game::sample_chance`], kept
 /// as a function of the game.
-pub fn sample_chance<G: Game, R: RngCore + ?Sized>(
+pub fn sample_chance<G: Game, R: Rng + ?Sized>(
     game: &G,
     buffer: &mut Vec<(G::Chance, u32)>,
     rng: &mut R,
@@ -239,7 +234,7 @@ pub struct Playout {
 /// [`MatchError::Contract`] when the game breaks its contract: a seat to move without a
 /// legal action, a chance node without outcomes, a sampled action or outcome refused, or no
 /// end within [`Game::max_steps`].
-pub fn random_playout<G: Game, R: RngCore + ?Sized>(
+pub fn random_playout<G: Game, R: Rng + ?Sized>(
     game: &mut G,
     rng: &mut R,
     legal: &mut Vec<G::Action>,
@@ -256,7 +251,7 @@ pub fn random_playout<G: Game, R: RngCore + ?Sized>(
 /// # Errors
 /// [`MatchError::Config`] when the configuration is refused; [`MatchError::Contract`] as
 /// for [`random_playout`].
-pub fn random_positions<G: Game, R: RngCore + ?Sized>(
+pub fn random_positions<G: Game, R: Rng + ?Sized>(
     config: &G::Config,
     games: usize,
     rng: &mut R,
@@ -273,7 +268,7 @@ pub fn random_positions<G: Game, R: RngCore + ?Sized>(
 }
 
 /// [`random_playout`], calling `at_decision` on each position where a seat is to move.
-fn play_out<G: Game, R: RngCore + ?Sized>(
+fn play_out<G: Game, R: Rng + ?Sized>(
     game: &mut G,
     rng: &mut R,
     legal: &mut Vec<G::Action>,
@@ -321,7 +316,7 @@ fn play_out<G: Game, R: RngCore + ?Sized>(
 
 /// Plays a game of `config` to the end: `bots[i]` decides for seat `i`, chance comes
 /// from `rng`. The library never seeds an RNG: pass a seeded one for a repeatable game.
-pub fn play_match<G: Game, B: Bot<G>, R: RngCore>(
+pub fn play_match<G: Game, B: Bot<G>, R: Rng>(
     config: &G::Config,
     bots: &mut [B],
     rng: &mut R,
@@ -338,7 +333,7 @@ pub fn play_match<G: Game, B: Bot<G>, R: RngCore>(
 
 /// Plays on from `state`, whose steps so far are in `record`, to the end. The record comes
 /// back in the outcome, or in the failure with every step up to it.
-pub fn play_from<G: Game, B: Bot<G>, R: RngCore>(
+pub fn play_from<G: Game, B: Bot<G>, R: Rng>(
     mut state: G,
     mut record: GameRecord<G>,
     bots: &mut [B],
@@ -353,7 +348,7 @@ pub fn play_from<G: Game, B: Bot<G>, R: RngCore>(
     }
 }
 
-fn play_on<G: Game, B: Bot<G>, R: RngCore>(
+fn play_on<G: Game, B: Bot<G>, R: Rng>(
     state: &mut G,
     record: &mut GameRecord<G>,
     bots: &mut [B],

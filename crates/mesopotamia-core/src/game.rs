@@ -9,7 +9,7 @@ use core::fmt::{Debug, Display};
 use core::hash::Hash;
 use core::str::FromStr;
 
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use crate::scoring::Standings;
 use crate::seat::Seat;
@@ -178,7 +178,7 @@ pub trait Game: Clone + PartialEq + Debug {
 
     /// A state that `observer` cannot tell from this one: what is hidden from it (other
     /// hands, the order of a bag) redrawn at random, consistent with what it sees.
-    fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self;
+    fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self;
 
     /// Draws a legal action of the seat to move, each with probability `1 / n` over the `n`
     /// actions of [`legal_actions`](Game::legal_actions); `None` when no seat is to move
@@ -188,7 +188,7 @@ pub trait Game: Clone + PartialEq + Debug {
     /// holds afterwards is unspecified. The default lists the actions into it and picks one
     /// with [`chance::pick_uniform`](crate::chance::pick_uniform), the reference draw. A game
     /// may override this with a faster sampler (see [the fast paths](Game#random-play-the-fast-paths)).
-    fn sample_legal_action<R: RngCore + ?Sized>(
+    fn sample_legal_action<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         scratch: &mut Vec<Self::Action>,
@@ -207,7 +207,7 @@ pub trait Game: Clone + PartialEq + Debug {
     /// apply it uses stays private to the game, as in this sketch:
     ///
     /// ```ignore
-    /// fn play_random<R: RngCore + ?Sized>(
+    /// fn play_random<R: Rng + ?Sized>(
     ///     &mut self,
     ///     rng: &mut R,
     ///     _scratch: &mut Vec<Action>,
@@ -226,7 +226,7 @@ pub trait Game: Clone + PartialEq + Debug {
     /// # Errors
     /// [`SampleRefused`] when the game refuses the action its own sampler drew (the state is
     /// then unchanged): a broken contract, a bug in the game.
-    fn play_random<R: RngCore + ?Sized>(
+    fn play_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         scratch: &mut Vec<Self::Action>,
@@ -247,7 +247,7 @@ pub trait Game: Clone + PartialEq + Debug {
     /// `scratch` is a buffer the sampler may use; what it holds afterwards is unspecified. The
     /// default lists the outcomes into it and draws with
     /// [`chance::sample_weighted`](crate::chance::sample_weighted), the reference draw.
-    fn sample_chance<R: RngCore + ?Sized>(
+    fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         scratch: &mut Vec<(Self::Chance, u32)>,
@@ -265,7 +265,7 @@ pub trait Game: Clone + PartialEq + Debug {
     /// # Errors
     /// [`SampleRefused`] when the game refuses the outcome its own sampler drew (the state is
     /// then unchanged): a broken contract, a bug in the game.
-    fn play_chance_random<R: RngCore + ?Sized>(
+    fn play_chance_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         scratch: &mut Vec<(Self::Chance, u32)>,

@@ -26,7 +26,7 @@
 //! ```
 //! use mesopotamia_core::mcts::{MctsBot, MctsConfig};
 //! # use mesopotamia_core::Game;
-//! # fn demo<G: Game + Send + Sync>(game: &G, seat: mesopotamia_core::Seat, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::RngCore) where G::Action: Send + Sync {
+//! # fn demo<G: Game + Send + Sync>(game: &G, seat: mesopotamia_core::Seat, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::Rng) where G::Action: Send + Sync {
 //! let mut bot = MctsBot::new(MctsConfig::iterations(400));
 //! let analysis = bot.analyse(game, seat, legal, rng).expect("a legal action");
 //! println!("{} ({:.0}% of the visits)", analysis.choice, 100.0 * analysis.share());
@@ -35,7 +35,7 @@
 
 use std::time::{Duration, Instant};
 
-use rand_core::RngCore;
+use rand_core::{Rng, TryRng};
 
 use crate::driver::Bot;
 use crate::game::{Game, ToMove};
@@ -197,7 +197,7 @@ impl<G: Game> MctsBot<G> {
         game: &G,
         seat: Seat,
         legal: &[G::Action],
-        rng: &mut dyn RngCore,
+        rng: &mut dyn Rng,
     ) -> Option<Analysis<G::Action>>
     where
         G: Send + Sync,
@@ -276,7 +276,7 @@ where
         game: &G,
         seat: Seat,
         legal: &[G::Action],
-        rng: &mut dyn RngCore,
+        rng: &mut dyn Rng,
     ) -> G::Action {
         match legal {
             [only] => *only,
@@ -547,23 +547,32 @@ impl<'g, G: Game> Search<'g, G> {
 /// (SplitMix64: every seed gives a full-period, well-mixed sequence).
 struct SplitMix64(u64);
 
-impl RngCore for SplitMix64 {
-    fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
+impl TryRng for SplitMix64 {
+    type Error = core::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok((self.step() >> 32) as u32)
     }
 
-    fn next_u64(&mut self) -> u64 {
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.step())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.step().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+impl SplitMix64 {
+    fn step(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
-    }
-
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        for chunk in dst.chunks_mut(8) {
-            let bytes = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&bytes[..chunk.len()]);
-        }
     }
 }

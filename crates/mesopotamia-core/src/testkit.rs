@@ -19,7 +19,7 @@
 
 use std::collections::BTreeSet;
 
-use rand_core::RngCore;
+use rand_core::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -95,7 +95,7 @@ where
     G: Game + Serialize + DeserializeOwned,
     G::View: Serialize + DeserializeOwned,
     G::Config: Serialize + DeserializeOwned,
-    R: RngCore,
+    R: Rng,
 {
     let mut report = ConformanceReport::default();
     let mut legal = Vec::new();
@@ -233,7 +233,7 @@ pub struct TerminationReport {
 ///
 /// # Panics
 /// When a game runs past its bound, or breaks the contract on the way.
-pub fn check_termination<G: Game, R: RngCore>(
+pub fn check_termination<G: Game, R: Rng>(
     config: &G::Config,
     policy: Stalling,
     is_pass: impl Fn(&G::Action) -> bool,
@@ -315,7 +315,7 @@ pub struct TamperReport {
 
 /// Changes a few digits of `text` at random (a digit replaced, inserted or removed), as
 /// someone editing saved JSON might.
-fn tamper<R: RngCore>(text: &str, rng: &mut R) -> String {
+fn tamper<R: Rng>(text: &str, rng: &mut R) -> String {
     let mut bytes: Vec<u8> = text.as_bytes().to_vec();
     let digits: Vec<usize> = (0..bytes.len())
         .filter(|&i| bytes[i].is_ascii_digit())
@@ -355,7 +355,7 @@ pub fn check_tampered_states<G, R>(
 where
     G: Game + Serialize + DeserializeOwned,
     G::View: Serialize + DeserializeOwned,
-    R: RngCore,
+    R: Rng,
 {
     let mut report = TamperReport::default();
     let mut outcomes = Vec::new();
@@ -395,7 +395,7 @@ where
 
 /// One random step: a uniformly random legal action or a chance outcome by weight.
 /// `false` at the end.
-fn random_step<G: Game, R: RngCore>(
+fn random_step<G: Game, R: Rng>(
     state: &mut G,
     outcomes: &mut Vec<(G::Chance, u32)>,
     rng: &mut R,
@@ -423,7 +423,7 @@ fn random_step<G: Game, R: RngCore>(
 /// Plays `steps` random steps from an accepted (possibly tampered) state with the checks
 /// of the contract that need no history: legal lists sorted and accepted, chance outcomes
 /// positive, views and standings computable.
-fn play_on<G: Game, R: RngCore>(state: &mut G, steps: usize, at: &str, rng: &mut R) {
+fn play_on<G: Game, R: Rng>(state: &mut G, steps: usize, at: &str, rng: &mut R) {
     let mut outcomes = Vec::new();
     for n in 0..steps {
         for seat in Seat::all(state.seat_count()) {
@@ -501,7 +501,7 @@ fn check_action_space<G: Game>(state: &G) {
 }
 
 /// Returns the number of illegal actions refused.
-fn check_decision<G: Game, R: RngCore>(
+fn check_decision<G: Game, R: Rng>(
     state: &G,
     legal: &mut Vec<G::Action>,
     options: &ConformanceOptions,
@@ -582,7 +582,7 @@ fn deep_checks<G, R>(state: &G, at: &str, rng: &mut R)
 where
     G: Game + Serialize + DeserializeOwned,
     G::View: Serialize + DeserializeOwned,
-    R: RngCore,
+    R: Rng,
 {
     let back: G = json_round_trip(state, at);
     assert_eq!(&back, state, "{at}: state serde round-trip");
@@ -696,7 +696,7 @@ pub fn check_no_peeking<G, R>(
 ) -> PeekReport
 where
     G: Game,
-    R: RngCore,
+    R: Rng,
 {
     let mut report = PeekReport::default();
     let mut outcomes = Vec::new();

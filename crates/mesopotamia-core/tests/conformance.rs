@@ -180,7 +180,7 @@ fn a_bot_that_cheats_is_an_error_not_a_panic() {
             _: &TokenGame,
             _: Seat,
             _: &[TokenAction],
-            _: &mut dyn mesopotamia_core::rand_core::RngCore,
+            _: &mut dyn mesopotamia_core::rand_core::Rng,
         ) -> TokenAction {
             TokenAction::Pass
         }
@@ -206,7 +206,7 @@ fn a_player_who_gives_up_stops_the_match() {
             _: &TokenGame,
             _: Seat,
             legal: &[TokenAction],
-            _: &mut dyn mesopotamia_core::rand_core::RngCore,
+            _: &mut dyn mesopotamia_core::rand_core::Rng,
         ) -> TokenAction {
             self.0 += 1;
             legal[0]

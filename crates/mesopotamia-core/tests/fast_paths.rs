@@ -13,7 +13,7 @@ use core::str::FromStr;
 
 use mesopotamia_core::chance::{pick_uniform, sample_weighted, uniform_below};
 use mesopotamia_core::driver::random_playout;
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::testkit::{
     FastPathOptions, UniformityOptions, check_exact_sampler, check_fast_paths,
     check_sampler_uniformity, check_sampling,
@@ -80,11 +80,11 @@ enum PickError {
 trait Sampler: Clone + Copy + fmt::Debug + PartialEq + Default {
     const EXACT: bool = true;
 
-    fn sample<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
+    fn sample<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
         pick_uniform(rng, &game.legal_action_vec())
     }
 
-    fn play<R: RngCore + ?Sized>(
+    fn play<R: Rng + ?Sized>(
         game: &mut PickGame<Self>,
         rng: &mut R,
     ) -> PlayedAction<PickGame<Self>> {
@@ -98,7 +98,7 @@ trait Sampler: Clone + Copy + fmt::Debug + PartialEq + Default {
         Ok(Some(pick))
     }
 
-    fn sample_chance<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Roll> {
+    fn sample_chance<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Roll> {
         let mut outcomes = Vec::new();
         game.chance_outcomes(&mut outcomes);
         sample_weighted(rng, &outcomes)
@@ -245,11 +245,11 @@ impl<S: Sampler> Game for PickGame<S> {
         2 * usize::from(self.numbers)
     }
 
-    fn resample_hidden<R: RngCore + ?Sized>(&self, _observer: Seat, _rng: &mut R) -> Self {
+    fn resample_hidden<R: Rng + ?Sized>(&self, _observer: Seat, _rng: &mut R) -> Self {
         *self
     }
 
-    fn sample_legal_action<R: RngCore + ?Sized>(
+    fn sample_legal_action<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<Pick>,
@@ -260,7 +260,7 @@ impl<S: Sampler> Game for PickGame<S> {
         S::sample(self, rng)
     }
 
-    fn play_random<R: RngCore + ?Sized>(
+    fn play_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         _scratch: &mut Vec<Pick>,
@@ -271,7 +271,7 @@ impl<S: Sampler> Game for PickGame<S> {
         S::play(self, rng)
     }
 
-    fn sample_chance<R: RngCore + ?Sized>(
+    fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<(Roll, u32)>,
@@ -296,7 +296,7 @@ impl Sampler for Reference {}
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 struct FastExact;
 impl Sampler for FastExact {
-    fn sample<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
+    fn sample<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
         let count = game.free().count_ones();
         if count == 0 {
             return None;
@@ -304,7 +304,7 @@ impl Sampler for FastExact {
         game.nth_free(uniform_below(rng, count)).map(Pick)
     }
 
-    fn play<R: RngCore + ?Sized>(
+    fn play<R: Rng + ?Sized>(
         game: &mut PickGame<Self>,
         rng: &mut R,
     ) -> PlayedAction<PickGame<Self>> {
@@ -321,12 +321,12 @@ impl Sampler for FastExact {
 struct Rejection;
 impl Sampler for Rejection {
     const EXACT: bool = false;
-    fn sample<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
+    fn sample<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
         rejection(game, rng)
     }
 }
 
-fn rejection<S, R: RngCore + ?Sized>(game: &PickGame<S>, rng: &mut R) -> Option<Pick> {
+fn rejection<S, R: Rng + ?Sized>(game: &PickGame<S>, rng: &mut R) -> Option<Pick> {
     if game.free() == 0 {
         return None;
     }
@@ -342,7 +342,7 @@ fn rejection<S, R: RngCore + ?Sized>(game: &PickGame<S>, rng: &mut R) -> Option<
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 struct RejectionClaimedExact;
 impl Sampler for RejectionClaimedExact {
-    fn sample<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
+    fn sample<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
         rejection(game, rng)
     }
 }
@@ -352,7 +352,7 @@ impl Sampler for RejectionClaimedExact {
 struct OneTry;
 impl Sampler for OneTry {
     const EXACT: bool = false;
-    fn sample<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
+    fn sample<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
         let n = uniform_below(rng, u32::from(game.numbers)) as u8;
         if game.free() & (1 << n) != 0 {
             Some(Pick(n))
@@ -368,7 +368,7 @@ impl Sampler for OneTry {
 struct SlightlyBiased;
 impl Sampler for SlightlyBiased {
     const EXACT: bool = false;
-    fn sample<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
+    fn sample<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
         if uniform_below(rng, 10) == 0 {
             return game.nth_free(0).map(Pick);
         }
@@ -382,7 +382,7 @@ impl Sampler for SlightlyBiased {
 struct DrawsTaken;
 impl Sampler for DrawsTaken {
     const EXACT: bool = false;
-    fn sample<R: RngCore + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
+    fn sample<R: Rng + ?Sized>(game: &PickGame<Self>, rng: &mut R) -> Option<Pick> {
         if uniform_below(rng, 2) == 0 {
             Some(Pick(0))
         } else {
@@ -395,7 +395,7 @@ impl Sampler for DrawsTaken {
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 struct PlaysOtherwise;
 impl Sampler for PlaysOtherwise {
-    fn play<R: RngCore + ?Sized>(
+    fn play<R: Rng + ?Sized>(
         game: &mut PickGame<Self>,
         rng: &mut R,
     ) -> PlayedAction<PickGame<Self>> {
@@ -412,7 +412,7 @@ impl Sampler for PlaysOtherwise {
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 struct PlaysWithAnotherDraw;
 impl Sampler for PlaysWithAnotherDraw {
-    fn play<R: RngCore + ?Sized>(
+    fn play<R: Rng + ?Sized>(
         game: &mut PickGame<Self>,
         rng: &mut R,
     ) -> PlayedAction<PickGame<Self>> {
@@ -430,7 +430,7 @@ impl Sampler for PlaysWithAnotherDraw {
 struct FairDie;
 impl Sampler for FairDie {
     const EXACT: bool = false;
-    fn sample_chance<R: RngCore + ?Sized>(_game: &PickGame<Self>, rng: &mut R) -> Option<Roll> {
+    fn sample_chance<R: Rng + ?Sized>(_game: &PickGame<Self>, rng: &mut R) -> Option<Roll> {
         Some(Roll(1 + uniform_below(rng, 4) as u8))
     }
 }
@@ -439,7 +439,7 @@ impl Sampler for FairDie {
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 struct FifthFace;
 impl Sampler for FifthFace {
-    fn sample_chance<R: RngCore + ?Sized>(_game: &PickGame<Self>, rng: &mut R) -> Option<Roll> {
+    fn sample_chance<R: Rng + ?Sized>(_game: &PickGame<Self>, rng: &mut R) -> Option<Roll> {
         Some(Roll(1 + uniform_below(rng, 5) as u8))
     }
 }

@@ -10,7 +10,7 @@
 
 use mesopotamia_core::Seat;
 use mesopotamia_core::chance::uniform_below;
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 
 use crate::action::Chance;
 use crate::board::{ALL, Bits, STATES};
@@ -23,7 +23,7 @@ impl Sumeria {
     /// legal list does: counts the list (adds, then moves by origin and destination, then
     /// removes; or the ways to take tiles), draws one index below the count, and builds
     /// only the action at that index. `None` when no seat is to move (the RNG untouched).
-    pub(crate) fn sample_step<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Step)> {
+    pub(crate) fn sample_step<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Step)> {
         let p = &self.public;
         let seat = p.deciding()?;
         match p.phase {
@@ -103,7 +103,7 @@ impl Sumeria {
     /// Draws the outcome of the pending chance event by its weight, as the reference draw
     /// over [`chance_outcomes`](mesopotamia_core::Game::chance_outcomes) does; `None`
     /// unless chance is to move (the RNG untouched).
-    pub(crate) fn draw_chance<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<Chance> {
+    pub(crate) fn draw_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Chance> {
         let p = &self.public;
         match p.phase {
             Phase::Order => {

@@ -317,7 +317,7 @@ mod tests {
 
     use mesopotamia_core::Space;
     use rand_chacha::ChaCha8Rng;
-    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    use rand_chacha::rand_core::{Rng, SeedableRng};
 
     use crate::board::{Board, LOCATIONS, Locations, SLOTS};
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::scoring::triangular;
 use mesopotamia_core::{Bag, Game, NoEvents, PlayedAction, PlayedChance, Seat, Standings, ToMove};
 use smallvec::SmallVec;
@@ -614,13 +614,13 @@ impl Game for Sumeria {
     }
 
     /// The bag's contents follow from the public tiles, so nothing is left to redraw.
-    fn resample_hidden<R: RngCore + ?Sized>(&self, _observer: Seat, _rng: &mut R) -> Self {
+    fn resample_hidden<R: Rng + ?Sized>(&self, _observer: Seat, _rng: &mut R) -> Self {
         self.clone()
     }
 
     /// Counts the legal actions without listing them and builds only the one drawn: the
     /// very draw of the reference (one `uniform_below` over the count).
-    fn sample_legal_action<R: RngCore + ?Sized>(
+    fn sample_legal_action<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<Action>,
@@ -630,7 +630,7 @@ impl Game for Sumeria {
 
     /// Draws as [`sample_legal_action`](Game::sample_legal_action) does and plays the draw
     /// by board indices, without checking it again: it is legal by construction.
-    fn play_random<R: RngCore + ?Sized>(
+    fn play_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         _scratch: &mut Vec<Action>,
@@ -644,7 +644,7 @@ impl Game for Sumeria {
     }
 
     /// Draws by the weights without listing the outcomes: the very draw of the reference.
-    fn sample_chance<R: RngCore + ?Sized>(
+    fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<(Chance, u32)>,
@@ -652,7 +652,7 @@ impl Game for Sumeria {
         self.draw_chance(rng)
     }
 
-    fn play_chance_random<R: RngCore + ?Sized>(
+    fn play_chance_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         _scratch: &mut Vec<(Chance, u32)>,

@@ -1,6 +1,6 @@
 //! The game state and the rules (C1 to C12).
 
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, SeatSet, Standings, ToMove};
 use mesopotamia_core::{EventSink, NoEvents};
@@ -507,7 +507,7 @@ impl Game for Cards {
     }
 
     /// Exact and list-free: the action `legal[uniform_below(rng, legal.len())]` would give.
-    fn sample_legal_action<R: RngCore + ?Sized>(
+    fn sample_legal_action<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<Action>,
@@ -517,7 +517,7 @@ impl Game for Cards {
 
     /// Draws as [`sample_legal_action`](Game::sample_legal_action) does and plays the draw
     /// without a second check: it came from this state's own sampler, inside this call.
-    fn play_random<R: RngCore + ?Sized>(
+    fn play_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         _scratch: &mut Vec<Action>,
@@ -527,7 +527,7 @@ impl Game for Cards {
 
     /// The outcome [`sample_weighted`](mesopotamia_core::chance::sample_weighted) over the
     /// listed outcomes would give, without listing them.
-    fn sample_chance<R: RngCore + ?Sized>(
+    fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<(Chance, u32)>,
@@ -535,7 +535,7 @@ impl Game for Cards {
         self.sample_chance_outcome(rng)
     }
 
-    fn play_chance_random<R: RngCore + ?Sized>(
+    fn play_chance_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         _scratch: &mut Vec<(Chance, u32)>,
@@ -606,7 +606,7 @@ impl Game for Cards {
         })
     }
 
-    fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
+    fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
         let mut out = self.clone();
         let n = self.public.seats();
         let mut pool = self.deck;

@@ -2,7 +2,7 @@
 //! samplers, identity of exact samplers with the reference draws, and chi-square tests of
 //! uniformity.
 
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use crate::chance::{pick_uniform, sample_weighted};
 use crate::game::{Game, ToMove};
@@ -122,7 +122,7 @@ pub struct FastPathReport {
 ///
 /// # Panics
 /// On the first broken rule, with a message that says which.
-pub fn check_fast_paths<G: Game, R: RngCore + Clone>(
+pub fn check_fast_paths<G: Game, R: Rng + Clone>(
     config: &G::Config,
     options: &FastPathOptions,
     rng: &mut R,
@@ -146,7 +146,7 @@ pub fn check_fast_paths<G: Game, R: RngCore + Clone>(
 }
 
 /// Whether two RNGs are at the same point of the same stream (their next outputs agree).
-fn same_stream<R: RngCore + Clone>(a: &R, b: &R) -> bool {
+fn same_stream<R: Rng + Clone>(a: &R, b: &R) -> bool {
     let (mut a, mut b) = (a.clone(), b.clone());
     (0..2).all(|_| a.next_u64() == b.next_u64())
 }
@@ -163,7 +163,7 @@ fn same_stream<R: RngCore + Clone>(a: &R, b: &R) -> bool {
 ///
 /// # Panics
 /// On the first broken rule, with a message that says which.
-pub fn check_sampling<G: Game, R: RngCore + Clone>(
+pub fn check_sampling<G: Game, R: Rng + Clone>(
     config: &G::Config,
     games: usize,
     draws_per_step: usize,
@@ -263,7 +263,7 @@ pub fn check_sampling<G: Game, R: RngCore + Clone>(
 }
 
 /// The samplers of chance draw nothing and change nothing when chance is not to move.
-fn nothing_to_draw_by_chance<G: Game, R: RngCore>(
+fn nothing_to_draw_by_chance<G: Game, R: Rng>(
     state: &G,
     scratch: &mut Vec<(G::Chance, u32)>,
     at: &str,
@@ -288,7 +288,7 @@ fn nothing_to_draw_by_chance<G: Game, R: RngCore>(
 }
 
 /// The samplers of decisions draw nothing and change nothing when no seat is to move.
-fn nothing_to_draw_by_a_seat<G: Game, R: RngCore>(
+fn nothing_to_draw_by_a_seat<G: Game, R: Rng>(
     state: &G,
     scratch: &mut Vec<G::Action>,
     at: &str,
@@ -354,7 +354,7 @@ fn check_outcome<G: Game>(
 ///
 /// # Panics
 /// At the first step where the two paths differ, naming both draws.
-pub fn check_exact_sampler<G: Game, R: RngCore + Clone>(
+pub fn check_exact_sampler<G: Game, R: Rng + Clone>(
     config: &G::Config,
     games: usize,
     rng: &mut R,
@@ -467,7 +467,7 @@ pub fn check_exact_sampler<G: Game, R: RngCore + Clone>(
 ///
 /// # Panics
 /// When a position or the pool fails the test (with the counts), or a draw is not listed.
-pub fn check_sampler_uniformity<G: Game, R: RngCore>(
+pub fn check_sampler_uniformity<G: Game, R: Rng>(
     config: &G::Config,
     options: &UniformityOptions,
     rng: &mut R,

@@ -6,7 +6,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, Standings, ToMove};
 use serde::{Deserialize, Serialize};
@@ -270,7 +270,7 @@ impl Game for TokenGame {
         2 * tokens + (tokens + 1) * self.config.seats
     }
 
-    fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
+    fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
         let mut out = self.clone();
         let mut pool = self.bag;
         for s in Seat::all(self.config.seats).filter(|&s| s != observer) {

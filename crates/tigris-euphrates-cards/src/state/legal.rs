@@ -377,7 +377,7 @@ impl Cards {
     /// Draws a legal action uniformly: exactly `legal[uniform_below(rng, legal.len())]` of the
     /// sorted legal list `legal`, with the same single use of the RNG, but without writing the
     /// list; `None` (the RNG untouched) when no seat is to move.
-    pub(crate) fn sample_legal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+    pub(crate) fn sample_legal<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         if self.public.pending == Pending::Action {
             let choices = self.choices();
             return choices.nth(uniform_below(rng, choices.count));
@@ -392,10 +392,7 @@ impl Cards {
     /// Draws a legal action as [`Cards::sample_legal`] does and plays it without checking it
     /// again (it is legal by construction); the action played, or `None` (nothing changed)
     /// when no seat is to move. Equivalent to sampling, then [`Game::apply`].
-    pub(crate) fn play_random_action<R: RngCore + ?Sized>(
-        &mut self,
-        rng: &mut R,
-    ) -> Option<Action> {
+    pub(crate) fn play_random_action<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> {
         let action = self.sample_legal(rng)?;
         self.play_trusted(action);
         Some(action)
@@ -405,7 +402,7 @@ impl Cards {
     /// [`sample_weighted`](mesopotamia_core::chance::sample_weighted) over
     /// [`Game::chance_outcomes`] does (the same outcome, the same use of the RNG), without
     /// listing them; `None` (the RNG untouched) unless chance is to move.
-    pub(crate) fn sample_chance_outcome<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<Chance> {
+    pub(crate) fn sample_chance_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Chance> {
         let chance: fn(Colour) -> Chance = match self.public.pending {
             Pending::Remove => Chance::Remove,
             Pending::Draw(_) => Chance::Draw,

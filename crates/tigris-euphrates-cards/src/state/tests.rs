@@ -3,7 +3,7 @@
 
 use mesopotamia_core::chance::{sample_weighted, uniform_below};
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use super::*;
 

@@ -16,7 +16,7 @@ mod turn;
 pub(crate) use monuments::two_by_two_squares;
 pub(crate) use regions::Regions;
 
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::{Adjacency, Bag, Colour, ColourMap, Game, Seat, Space, Standings, ToMove};
 use smallvec::SmallVec;
 
@@ -605,7 +605,7 @@ impl Game for Tigris {
     }
 
     /// Exact and list-free: the action `legal[uniform_below(rng, legal.len())]` would give.
-    fn sample_legal_action<R: RngCore + ?Sized>(
+    fn sample_legal_action<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<Action>,
@@ -615,7 +615,7 @@ impl Game for Tigris {
 
     /// Draws as [`sample_legal_action`](Game::sample_legal_action) does and plays the draw
     /// without a second check: it came from this state's own sampler, inside this call.
-    fn play_random<R: RngCore + ?Sized>(
+    fn play_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         _scratch: &mut Vec<Action>,
@@ -637,7 +637,7 @@ impl Game for Tigris {
     /// The draw [`sample_weighted`](mesopotamia_core::chance::sample_weighted) over the
     /// listed outcomes gives (the bag's kinds in the same order, by the same weights),
     /// without listing them: a draw happens at nearly every other step of a game.
-    fn sample_chance<R: RngCore + ?Sized>(
+    fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         _scratch: &mut Vec<(Draw, u32)>,
@@ -648,7 +648,7 @@ impl Game for Tigris {
         }
     }
 
-    fn play_chance_random<R: RngCore + ?Sized>(
+    fn play_chance_random<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         scratch: &mut Vec<(Draw, u32)>,
@@ -715,7 +715,7 @@ impl Game for Tigris {
         })
     }
 
-    fn resample_hidden<R: RngCore + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
+    fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
         let mut out = self.clone();
         let mut pool = self.bag;
         let others: SmallVec<[usize; 4]> = (0..self.public.seats())

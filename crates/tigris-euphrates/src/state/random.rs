@@ -9,7 +9,7 @@
 
 use mesopotamia_core::NoEvents;
 use mesopotamia_core::chance::uniform_below;
-use mesopotamia_core::rand_core::RngCore;
+use mesopotamia_core::rand_core::Rng;
 use smallvec::SmallVec;
 
 use super::legal::ActionTargets;
@@ -22,7 +22,7 @@ impl Tigris {
     /// drawn from; `None` when no seat is to move. Exactly
     /// `legal[uniform_below(rng, legal.len())]` of [`Tigris::legal_into`]'s list, without
     /// writing the list.
-    pub(crate) fn sample_legal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<(Action, usize)> {
+    pub(crate) fn sample_legal<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Action, usize)> {
         match self.public.pending {
             Pending::Action => {
                 let targets = self.action_targets();
@@ -89,10 +89,7 @@ impl Tigris {
     /// Draws a uniformly random legal action ([`Tigris::sample_legal`]) and plays it
     /// without checking it again: the engine itself produced it. Returns it with the
     /// length of the legal list; `None` (and nothing played) when no seat is to move.
-    pub(crate) fn play_sampled<R: RngCore + ?Sized>(
-        &mut self,
-        rng: &mut R,
-    ) -> Option<(Action, usize)> {
+    pub(crate) fn play_sampled<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(Action, usize)> {
         let (action, n) = self.sample_legal(rng)?;
         debug_assert_eq!(self.check(action), Ok(()), "{action}");
         self.play(action, &mut NoEvents);
@@ -103,7 +100,7 @@ impl Tigris {
 #[cfg(test)]
 mod tests {
     use mesopotamia_core::chance::{sample_weighted, uniform_below};
-    use mesopotamia_core::rand_core::{RngCore, SeedableRng};
+    use mesopotamia_core::rand_core::{Rng, SeedableRng};
     use mesopotamia_core::{Game, ToMove};
     use rand_chacha::ChaCha8Rng;
 
