@@ -4,7 +4,7 @@
 use std::io::Write as _;
 
 use mesopotamia_core::rand_core::Rng;
-use mesopotamia_core::{Bot, Game, MatchError, RandomBot, Seat, play_match};
+use mesopotamia_core::{Bot, Game, GameRecord, MatchError, RandomBot, Seat, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -125,9 +125,27 @@ where
         })
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let who: Vec<String> = (0..seats)
+        .map(|s| {
+            if human[s] {
+                "person".to_owned()
+            } else {
+                kinds[s].name()
+            }
+        })
+        .collect();
+    let with_meta = |mut record: GameRecord<G>| {
+        record.seed = Some(args.seed);
+        record.bots = who.clone();
+        record
+    };
     let outcome = match play_match(&config, &mut players, &mut rng) {
-        Ok(outcome) => outcome,
-        Err(failure) => {
+        Ok(mut outcome) => {
+            outcome.record = with_meta(outcome.record);
+            outcome
+        }
+        Err(mut failure) => {
+            failure.record = with_meta(failure.record);
             // Nothing is lost: the steps up to the failure or the stop are recorded.
             let mut message = match &failure.error {
                 MatchError::Abandoned { why, .. } => why.clone(),

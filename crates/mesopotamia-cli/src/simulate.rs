@@ -57,8 +57,12 @@ where
         message,
         record: G::record_json(record).unwrap_or_default(),
     };
-    let outcome = play_match(config, &mut bots, &mut rng)
-        .map_err(|f| fail(f.error.to_string(), &f.record))?;
+    let who: Vec<String> = (0..n).map(|s| kinds[entry_of(s)].name()).collect();
+    let outcome = play_match(config, &mut bots, &mut rng).map_err(|mut f| {
+        f.record.seed = Some(seed);
+        f.record.bots = who;
+        fail(f.error.to_string(), &f.record)
+    })?;
     let standings = outcome
         .state
         .standings()

@@ -40,9 +40,9 @@ impl<A: core::fmt::Display, C: core::fmt::Display> core::fmt::Display for Step<A
 /// The steps of a game of `G` type alias.
 pub type GameStep<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
 
-/// The version of the record format this library writes. Records without a version are
-/// of version 1, the same fields without `end`.
-pub const RECORD_VERSION: u32 = 1;
+/// The version of the record format this library writes. Version 2 added `seed` and
+/// `bots`; records without a version are of version 1, without `end`.
+pub const RECORD_VERSION: u32 = 2;
 
 /// Records with more steps than this are refused when read, before any step is kept: no
 /// game of this family comes near it (a Tigris & Euphrates game at the default turn limit
@@ -69,6 +69,14 @@ pub struct GameRecord<G: Game> {
     pub game: String,
     /// The configuration the game started from.
     pub config: G::Config,
+    /// The seed of the generator that drew chance, when the writer knows it (the match
+    /// driver takes any generator, so it leaves this to its caller).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub seed: Option<u64>,
+    /// Who played each seat, in seat order (`random`, `greedy`, `mcts:10000`, `person`...),
+    /// when the writer says; empty otherwise.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub bots: Vec<String>,
     /// Every decision and chance outcome, in order.
     pub steps: Vec<GameStep<G>>,
     /// Why the game ended, once it has ([`Game::end_reason`]); `None` for a game that
@@ -139,6 +147,8 @@ impl<G: Game> GameRecord<G> {
             version: RECORD_VERSION,
             game: G::NAME.to_owned(),
             config,
+            seed: None,
+            bots: Vec::new(),
             steps: Vec::new(),
             end: None,
         }
@@ -203,7 +213,7 @@ mod read {
     use super::{GameRecord, GameStep, MAX_RECORD_STEPS, RECORD_VERSION};
     use crate::game::{EndReason, Game};
 
-    const FIELDS: &[&str] = &["version", "game", "config", "steps", "end"];
+    const FIELDS: &[&str] = &["version", "game", "config", "seed", "bots", "steps", "end"];
 
     impl<'de, G> serde::Deserialize<'de> for GameRecord<G>
     where
@@ -234,6 +244,8 @@ mod read {
             let mut config = None;
             let mut steps = None;
             let mut end = None;
+            let mut seed = None;
+            let mut bots = Vec::new();
             while let Some(key) = map.next_key::<String>()? {
                 match key.as_str() {
                     "version" => {
@@ -258,6 +270,8 @@ mod read {
                     "config" => config = Some(map.next_value::<G::Config>()?),
                     "steps" => steps = Some(map.next_value::<Steps<G>>()?.0),
                     "end" => end = map.next_value::<Option<EndReason>>()?,
+                    "seed" => seed = map.next_value::<Option<u64>>()?,
+                    "bots" => bots = map.next_value::<Vec<String>>()?,
                     other => {
                         let _ = map.next_value::<IgnoredAny>();
                         return Err(de::Error::unknown_field(other, FIELDS));
@@ -268,6 +282,8 @@ mod read {
                 version: version.unwrap_or(1),
                 game: game.ok_or_else(|| de::Error::missing_field("game"))?,
                 config: config.ok_or_else(|| de::Error::missing_field("config"))?,
+                seed,
+                bots,
                 steps: steps.ok_or_else(|| de::Error::missing_field("steps"))?,
                 end,
             })

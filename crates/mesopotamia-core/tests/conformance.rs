@@ -143,7 +143,7 @@ fn records_carry_a_version_and_refuse_what_they_cannot_read() {
     assert_eq!(outcome.record.end, Some(mesopotamia_core::EndReason::Rules));
     let json = serde_json::to_string(&outcome.record).unwrap();
     assert!(
-        json.starts_with(r#"{"version":1,"game":"tokens","#),
+        json.starts_with(r#"{"version":2,"game":"tokens","#),
         "{json}"
     );
     assert!(json.ends_with(r#","end":"rules"}"#), "{json}");
@@ -157,8 +157,21 @@ fn records_carry_a_version_and_refuse_what_they_cannot_read() {
     ))
     .unwrap_err();
     assert!(err.to_string().contains("record format version 7"), "{err}");
-    let err = read(&format!(r#"{{"game":"tokens",{cfg},"steps":[],"seed":4}}"#)).unwrap_err();
-    assert!(err.to_string().contains("unknown field `seed`"), "{err}");
+    let err = read(&format!(
+        r#"{{"game":"tokens",{cfg},"steps":[],"comment":4}}"#
+    ))
+    .unwrap_err();
+    assert!(err.to_string().contains("unknown field `comment`"), "{err}");
+    // The seed and the bots, when the writer gives them, come back as they were.
+    let mut with_meta = outcome.record.clone();
+    with_meta.seed = Some(9);
+    with_meta.bots = vec!["random".into(), "greedy".into()];
+    let json = serde_json::to_string(&with_meta).unwrap();
+    assert!(
+        json.contains(r#""seed":9,"bots":["random","greedy"],"steps""#),
+        "{json}"
+    );
+    assert_eq!(read(&json).unwrap(), with_meta);
     let err = read(r#"{"game":"sumeria","config":{"board":"not tokens"},"steps":[]}"#).unwrap_err();
     assert!(
         err.to_string()
