@@ -27,6 +27,10 @@ pub(crate) struct Regions {
     /// What moving the leader of each seat and colour does to its kingdom, as last worked
     /// out (see [`LeaderMove`]).
     moves: [[LeaderMove; 4]; 4],
+    /// The pieces each of the active seat's leaders' kingdoms falls into without it, as
+    /// worked out with [`Regions::moves`]: when that leader then leaves, the region
+    /// splits the same way without a second fill.
+    splits: [Split; 4],
     /// The last stamp given to a region (see [`Region::stamp`]).
     stamps: u32,
     /// How many kingdoms each square borders, as the bits of a binary count (at most 4: a
@@ -48,6 +52,7 @@ impl Default for Regions {
             leaders: Squares::EMPTY,
             occupied: Squares::EMPTY,
             moves: Default::default(),
+            splits: Default::default(),
             stamps: 0,
             touch: [Squares::EMPTY; 3],
             fresh: false,
@@ -84,6 +89,16 @@ pub(super) struct LeaderMove {
     pub(super) one: Squares,
     /// Squares touching two of them or more.
     pub(super) two: Squares,
+}
+
+/// The pieces a region falls into without one square, kept from a leader move's fill.
+#[derive(Clone, Copy, Default)]
+struct Split {
+    /// The stamp of the region (0: nothing kept).
+    stamp: u32,
+    /// The square leaving it.
+    from: u16,
+    parts: Few,
 }
 
 impl PartialEq for Regions {
@@ -197,6 +212,7 @@ impl Public {
             leaders,
             occupied,
             moves: self.regions.moves,
+            splits: self.regions.splits,
             stamps: self.regions.stamps,
             fresh: true,
             treasure_check: true,
@@ -270,7 +286,20 @@ impl Public {
         let board = self.board();
         let regions = &mut self.regions;
         regions.occupied.remove(s);
-        let parts = parts_without(regions.list[i].squares, s, board);
+        let region = regions.list[i];
+        // A leader leaving its kingdom most often splits it as worked out beforehand.
+        let kept = regions.splits.iter().find(|k| {
+            k.stamp == region.stamp && k.stamp != 0 && k.stamp != u32::MAX && k.from == s.0
+        });
+        let parts = match kept {
+            Some(k) => {
+                debug_assert!(
+                    k.parts.as_slice() == parts_without(region.squares, s, board).as_slice()
+                );
+                k.parts
+            }
+            None => parts_without(region.squares, s, board),
+        };
         match parts.as_slice().split_last() {
             None => regions.remove(i),
             Some((&last, others)) => {
@@ -479,8 +508,8 @@ impl Public {
         match kingdom {
             Some(region) => self
                 .kept_leader_move(seat, colour, from, region)
-                .unwrap_or_else(|| self.work_out_leader_move(region.squares, from, 0)),
-            None => self.work_out_leader_move(self.region_of(from), from, 0),
+                .unwrap_or_else(|| self.work_out_leader_move(region.squares, from, 0).0),
+            None => self.work_out_leader_move(self.region_of(from), from, 0).0,
         }
     }
 
@@ -499,7 +528,13 @@ impl Public {
             .then_some(kept)
     }
 
-    fn work_out_leader_move(&self, kingdom: Squares, from: Space, stamp: u32) -> LeaderMove {
+    /// Also returns the pieces of the kingdom without the leader, when they took a fill.
+    fn work_out_leader_move(
+        &self,
+        kingdom: Squares,
+        from: Space,
+        stamp: u32,
+    ) -> (LeaderMove, Option<Few>) {
         let mut out = LeaderMove {
             stamp,
             from: from.0,
@@ -508,17 +543,18 @@ impl Public {
         let mut leaders_left = kingdom & self.leader_squares();
         leaders_left.remove(from);
         if leaders_left.is_empty() {
-            return out;
+            return (out, None);
         }
         let grid = self.board().grid();
-        for &part in parts_without(kingdom, from, self.board()).as_slice() {
+        let parts = parts_without(kingdom, from, self.board());
+        for &part in parts.as_slice() {
             if part.intersects(&leaders_left) {
                 let touch = grid.dilate(part) - part;
                 out.two |= out.one & touch;
                 out.one |= touch;
             }
         }
-        out
+        (out, Some(parts))
     }
 
     /// Works out, for the active seat's leaders on the board, what moving them does to
@@ -540,7 +576,14 @@ impl Public {
             if self.kept_leader_move(seat, c, from, &region).is_some() {
                 continue;
             }
-            let worked = self.work_out_leader_move(region.squares, from, region.stamp);
+            let (worked, parts) = self.work_out_leader_move(region.squares, from, region.stamp);
+            if let (Some(parts), Some(slot)) = (parts, self.regions.splits.get_mut(c.index())) {
+                *slot = Split {
+                    stamp: region.stamp,
+                    from: from.0,
+                    parts,
+                };
+            }
             if let Some(slot) = self
                 .regions
                 .moves
