@@ -27,10 +27,10 @@ pub(crate) struct Regions {
     /// What moving the leader of each seat and colour does to its kingdom, as last worked
     /// out (see [`LeaderMove`]).
     moves: [[LeaderMove; 4]; 4],
-    /// The pieces each of the active seat's leaders' kingdoms falls into without it, as
-    /// worked out with [`Regions::moves`]: when that leader then leaves, the region
-    /// splits the same way without a second fill.
-    splits: [Split; 4],
+    /// The pieces each leader's kingdom falls into without it, as worked out with
+    /// [`Regions::moves`]: when that leader then leaves, the region splits the same way
+    /// without a second fill.
+    splits: [[Split; 4]; 4],
     /// The last stamp given to a region (see [`Region::stamp`]).
     stamps: u32,
     /// How many kingdoms each square borders, as the bits of a binary count (at most 4: a
@@ -288,14 +288,15 @@ impl Public {
         regions.occupied.remove(s);
         let region = regions.list[i];
         // A leader leaving its kingdom most often splits it as worked out beforehand.
-        let kept = regions.splits.iter().find(|k| {
+        let kept = regions.splits.iter().flatten().find(|k| {
             k.stamp == region.stamp && k.stamp != 0 && k.stamp != u32::MAX && k.from == s.0
         });
         let parts = match kept {
             Some(k) => {
-                debug_assert!(
-                    k.parts.as_slice() == parts_without(region.squares, s, board).as_slice()
-                );
+                debug_assert!(same_parts(
+                    &k.parts,
+                    &parts_without(region.squares, s, board)
+                ));
                 k.parts
             }
             None => parts_without(region.squares, s, board),
@@ -366,7 +367,8 @@ impl Public {
             self.refresh_regions();
             return kingdoms;
         }
-        let neighbours = self.board().neighbours(sp(square));
+        let board = self.board();
+        let neighbours = board.neighbours(sp(square));
         let regions = &mut self.regions;
         let joined = regions.around(neighbours);
         regions.occupied.insert(sp(square));
@@ -386,6 +388,12 @@ impl Public {
         }
         merged.border -= merged.squares;
         merged.kingdom = merged.squares.intersects(&regions.leaders);
+        if regions.leaders.contains(sp(square)) {
+            let at = |&(seat, c): &(usize, usize)| self.leaders[seat][c] == Some(square);
+            if let Some((seat, c)) = (0..4).flat_map(|s| (0..4).map(move |c| (s, c))).find(at) {
+                regions.arrived_leader((seat, c), sp(square), &joined, &merged);
+            }
+        }
         match joined.as_slice().split_first() {
             None => regions.push(merged),
             Some((&keep, others)) => {
@@ -506,9 +514,16 @@ impl Public {
         kingdom: Option<&Region>,
     ) -> LeaderMove {
         match kingdom {
-            Some(region) => self
-                .kept_leader_move(seat, colour, from, region)
-                .unwrap_or_else(|| self.work_out_leader_move(region.squares, from, 0).0),
+            Some(region) => match self.kept_leader_move(seat, colour, from, region) {
+                Some(kept) => {
+                    debug_assert!({
+                        let worked = self.work_out_leader_move(region.squares, from, 0).0;
+                        (worked.one, worked.two) == (kept.one, kept.two)
+                    });
+                    kept
+                }
+                None => self.work_out_leader_move(region.squares, from, 0).0,
+            },
             None => self.work_out_leader_move(self.region_of(from), from, 0).0,
         }
     }
@@ -577,7 +592,8 @@ impl Public {
                 continue;
             }
             let (worked, parts) = self.work_out_leader_move(region.squares, from, region.stamp);
-            if let (Some(parts), Some(slot)) = (parts, self.regions.splits.get_mut(c.index())) {
+            let slot = self.regions.splits[seat.index()].get_mut(c.index());
+            if let (Some(parts), Some(slot)) = (parts, slot) {
                 *slot = Split {
                     stamp: region.stamp,
                     from: from.0,
@@ -597,6 +613,39 @@ impl Public {
 }
 
 impl Regions {
+    /// Seat `seat`'s leader of colour `c` arrived on `t` to make `merged` of the regions
+    /// `joined`: without it, the kingdom falls back into those regions, as they were, so
+    /// what moving it does is known without a fill.
+    fn arrived_leader(
+        &mut self,
+        (seat, c): (usize, usize),
+        t: Space,
+        joined: &FewIndices,
+        merged: &Region,
+    ) {
+        let mut worked = LeaderMove {
+            stamp: merged.stamp,
+            from: t.0,
+            ..LeaderMove::default()
+        };
+        let mut parts = Few::default();
+        for &i in joined.as_slice() {
+            let r = &self.list[i];
+            parts.push(r.squares);
+            // A region's border is what it touches (`t` among it).
+            if r.squares.intersects(&self.leaders) {
+                worked.two |= worked.one & r.border;
+                worked.one |= r.border;
+            }
+        }
+        self.moves[seat][c] = worked;
+        self.splits[seat][c] = Split {
+            stamp: merged.stamp,
+            from: t.0,
+            parts,
+        };
+    }
+
     /// The indices of the regions holding one of `squares` (at most four: the squares
     /// around one square), lowest first.
     fn around(&self, squares: Squares) -> FewIndices {
@@ -609,6 +658,18 @@ impl Regions {
         out.indices[..out.len].sort_unstable();
         out
     }
+}
+
+/// Whether two lists of pieces hold the same pieces, in any order.
+fn same_parts(a: &Few, b: &Few) -> bool {
+    let key = |few: &Few| {
+        let mut v: SmallVec<[_; 4]> = few.as_slice().iter().map(|p| p.first()).collect();
+        v.sort();
+        v
+    };
+    a.as_slice().len() == b.as_slice().len()
+        && key(a) == key(b)
+        && a.as_slice().iter().all(|p| b.as_slice().contains(p))
 }
 
 /// At most four region indices, sorted, without repeats.
