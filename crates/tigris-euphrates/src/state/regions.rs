@@ -27,10 +27,12 @@ pub(crate) struct Regions {
     /// What moving the leader of each seat and colour does to its kingdom, as last worked
     /// out (see [`LeaderMove`]).
     moves: [[LeaderMove; 4]; 4],
-    /// The pieces each leader's kingdom falls into without it, as worked out with
-    /// [`Regions::moves`]: when that leader then leaves, the region splits the same way
-    /// without a second fill.
-    splits: [[Split; 4]; 4],
+    /// The pieces the kingdom of the active seat's leader of each colour falls into
+    /// without it, as worked out with [`Regions::moves`] (the region's stamp and the
+    /// leader's square tell whose): when that leader then leaves, the region splits the
+    /// same way without a second fill. Only the active seat's: every seat's would make
+    /// the state much bigger to clone.
+    splits: [Split; 4],
     /// The last stamp given to a region (see [`Region::stamp`]).
     stamps: u32,
     /// How many kingdoms each square borders, as the bits of a binary count (at most 4: a
@@ -288,7 +290,7 @@ impl Public {
         regions.occupied.remove(s);
         let region = regions.list[i];
         // A leader leaving its kingdom most often splits it as worked out beforehand.
-        let kept = regions.splits.iter().flatten().find(|k| {
+        let kept = regions.splits.iter().find(|k| {
             k.stamp == region.stamp && k.stamp != 0 && k.stamp != u32::MAX && k.from == s.0
         });
         let parts = match kept {
@@ -592,7 +594,7 @@ impl Public {
                 continue;
             }
             let (worked, parts) = self.work_out_leader_move(region.squares, from, region.stamp);
-            let slot = self.regions.splits[seat.index()].get_mut(c.index());
+            let slot = self.regions.splits.get_mut(c.index());
             if let (Some(parts), Some(slot)) = (parts, slot) {
                 *slot = Split {
                     stamp: region.stamp,
@@ -639,7 +641,7 @@ impl Regions {
             }
         }
         self.moves[seat][c] = worked;
-        self.splits[seat][c] = Split {
+        self.splits[c] = Split {
             stamp: merged.stamp,
             from: t.0,
             parts,
