@@ -27,6 +27,12 @@ pub(crate) struct Regions {
     /// What moving the leader of each seat and colour does to its kingdom, as last worked
     /// out (see [`LeaderMove`]).
     moves: [[LeaderMove; 4]; 4],
+    /// The pieces the kingdom of the active seat's leader of each colour falls into
+    /// without it, as worked out with [`Regions::moves`] (the region's stamp and the
+    /// leader's square tell whose): when that leader then leaves, the region splits the
+    /// same way without a second fill. Only the active seat's: every seat's would make
+    /// the state much bigger to clone.
+    splits: [Split; 4],
     /// The last stamp given to a region (see [`Region::stamp`]).
     stamps: u32,
     /// How many kingdoms each square borders, as the bits of a binary count (at most 4: a
@@ -48,6 +54,7 @@ impl Default for Regions {
             leaders: Squares::EMPTY,
             occupied: Squares::EMPTY,
             moves: Default::default(),
+            splits: Default::default(),
             stamps: 0,
             touch: [Squares::EMPTY; 3],
             fresh: false,
@@ -84,6 +91,16 @@ pub(super) struct LeaderMove {
     pub(super) one: Squares,
     /// Squares touching two of them or more.
     pub(super) two: Squares,
+}
+
+/// The pieces a region falls into without one square, kept from a leader move's fill.
+#[derive(Clone, Copy, Default)]
+struct Split {
+    /// The stamp of the region (0: nothing kept).
+    stamp: u32,
+    /// The square leaving it.
+    from: u16,
+    parts: Few,
 }
 
 impl PartialEq for Regions {
@@ -197,6 +214,7 @@ impl Public {
             leaders,
             occupied,
             moves: self.regions.moves,
+            splits: self.regions.splits,
             stamps: self.regions.stamps,
             fresh: true,
             treasure_check: true,
@@ -270,7 +288,21 @@ impl Public {
         let board = self.board();
         let regions = &mut self.regions;
         regions.occupied.remove(s);
-        let parts = parts_without(regions.list[i].squares, s, board);
+        let region = regions.list[i];
+        // A leader leaving its kingdom most often splits it as worked out beforehand.
+        let kept = regions.splits.iter().find(|k| {
+            k.stamp == region.stamp && k.stamp != 0 && k.stamp != u32::MAX && k.from == s.0
+        });
+        let parts = match kept {
+            Some(k) => {
+                debug_assert!(same_parts(
+                    &k.parts,
+                    &parts_without(region.squares, s, board)
+                ));
+                k.parts
+            }
+            None => parts_without(region.squares, s, board),
+        };
         match parts.as_slice().split_last() {
             None => regions.remove(i),
             Some((&last, others)) => {
@@ -337,7 +369,8 @@ impl Public {
             self.refresh_regions();
             return kingdoms;
         }
-        let neighbours = self.board().neighbours(sp(square));
+        let board = self.board();
+        let neighbours = board.neighbours(sp(square));
         let regions = &mut self.regions;
         let joined = regions.around(neighbours);
         regions.occupied.insert(sp(square));
@@ -357,6 +390,12 @@ impl Public {
         }
         merged.border -= merged.squares;
         merged.kingdom = merged.squares.intersects(&regions.leaders);
+        if regions.leaders.contains(sp(square)) {
+            let at = |&(seat, c): &(usize, usize)| self.leaders[seat][c] == Some(square);
+            if let Some((seat, c)) = (0..4).flat_map(|s| (0..4).map(move |c| (s, c))).find(at) {
+                regions.arrived_leader((seat, c), sp(square), &joined, &merged);
+            }
+        }
         match joined.as_slice().split_first() {
             None => regions.push(merged),
             Some((&keep, others)) => {
@@ -477,10 +516,17 @@ impl Public {
         kingdom: Option<&Region>,
     ) -> LeaderMove {
         match kingdom {
-            Some(region) => self
-                .kept_leader_move(seat, colour, from, region)
-                .unwrap_or_else(|| self.work_out_leader_move(region.squares, from, 0)),
-            None => self.work_out_leader_move(self.region_of(from), from, 0),
+            Some(region) => match self.kept_leader_move(seat, colour, from, region) {
+                Some(kept) => {
+                    debug_assert!({
+                        let worked = self.work_out_leader_move(region.squares, from, 0).0;
+                        (worked.one, worked.two) == (kept.one, kept.two)
+                    });
+                    kept
+                }
+                None => self.work_out_leader_move(region.squares, from, 0).0,
+            },
+            None => self.work_out_leader_move(self.region_of(from), from, 0).0,
         }
     }
 
@@ -499,7 +545,13 @@ impl Public {
             .then_some(kept)
     }
 
-    fn work_out_leader_move(&self, kingdom: Squares, from: Space, stamp: u32) -> LeaderMove {
+    /// Also returns the pieces of the kingdom without the leader, when they took a fill.
+    fn work_out_leader_move(
+        &self,
+        kingdom: Squares,
+        from: Space,
+        stamp: u32,
+    ) -> (LeaderMove, Option<Few>) {
         let mut out = LeaderMove {
             stamp,
             from: from.0,
@@ -508,17 +560,18 @@ impl Public {
         let mut leaders_left = kingdom & self.leader_squares();
         leaders_left.remove(from);
         if leaders_left.is_empty() {
-            return out;
+            return (out, None);
         }
         let grid = self.board().grid();
-        for &part in parts_without(kingdom, from, self.board()).as_slice() {
+        let parts = parts_without(kingdom, from, self.board());
+        for &part in parts.as_slice() {
             if part.intersects(&leaders_left) {
                 let touch = grid.dilate(part) - part;
                 out.two |= out.one & touch;
                 out.one |= touch;
             }
         }
-        out
+        (out, Some(parts))
     }
 
     /// Works out, for the active seat's leaders on the board, what moving them does to
@@ -540,7 +593,15 @@ impl Public {
             if self.kept_leader_move(seat, c, from, &region).is_some() {
                 continue;
             }
-            let worked = self.work_out_leader_move(region.squares, from, region.stamp);
+            let (worked, parts) = self.work_out_leader_move(region.squares, from, region.stamp);
+            let slot = self.regions.splits.get_mut(c.index());
+            if let (Some(parts), Some(slot)) = (parts, slot) {
+                *slot = Split {
+                    stamp: region.stamp,
+                    from: from.0,
+                    parts,
+                };
+            }
             if let Some(slot) = self
                 .regions
                 .moves
@@ -554,6 +615,39 @@ impl Public {
 }
 
 impl Regions {
+    /// Seat `seat`'s leader of colour `c` arrived on `t` to make `merged` of the regions
+    /// `joined`: without it, the kingdom falls back into those regions, as they were, so
+    /// what moving it does is known without a fill.
+    fn arrived_leader(
+        &mut self,
+        (seat, c): (usize, usize),
+        t: Space,
+        joined: &FewIndices,
+        merged: &Region,
+    ) {
+        let mut worked = LeaderMove {
+            stamp: merged.stamp,
+            from: t.0,
+            ..LeaderMove::default()
+        };
+        let mut parts = Few::default();
+        for &i in joined.as_slice() {
+            let r = &self.list[i];
+            parts.push(r.squares);
+            // A region's border is what it touches (`t` among it).
+            if r.squares.intersects(&self.leaders) {
+                worked.two |= worked.one & r.border;
+                worked.one |= r.border;
+            }
+        }
+        self.moves[seat][c] = worked;
+        self.splits[c] = Split {
+            stamp: merged.stamp,
+            from: t.0,
+            parts,
+        };
+    }
+
     /// The indices of the regions holding one of `squares` (at most four: the squares
     /// around one square), lowest first.
     fn around(&self, squares: Squares) -> FewIndices {
@@ -566,6 +660,18 @@ impl Regions {
         out.indices[..out.len].sort_unstable();
         out
     }
+}
+
+/// Whether two lists of pieces hold the same pieces, in any order.
+fn same_parts(a: &Few, b: &Few) -> bool {
+    let key = |few: &Few| {
+        let mut v: SmallVec<[_; 4]> = few.as_slice().iter().map(|p| p.first()).collect();
+        v.sort();
+        v
+    };
+    a.as_slice().len() == b.as_slice().len()
+        && key(a) == key(b)
+        && a.as_slice().iter().all(|p| b.as_slice().contains(p))
 }
 
 /// At most four region indices, sorted, without repeats.
