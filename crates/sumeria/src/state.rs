@@ -190,6 +190,7 @@ pub enum Reason {
     feature = "serde",
     serde(rename_all = "snake_case", try_from = "crate::data::PhaseData")
 )]
+#[non_exhaustive]
 pub enum Phase {
     /// Chance: the next place of the initial city-state order.
     Order,

@@ -39,6 +39,7 @@ pub const END_TREASURES: usize = 2;
 
 /// Why an action, chance outcome or configuration was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TigrisError {
     /// Player count out of range.
     #[error("{0} players: Tigris & Euphrates seats 2 to 4")]
@@ -64,6 +65,7 @@ pub enum TigrisError {
 
 /// Why an action is not legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Reason {
     /// The game is over.
     #[error("the game is over")]
@@ -133,6 +135,7 @@ pub enum Reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum Pending {
     /// The active seat takes an action (or passes).
     Action,
