@@ -1,6 +1,7 @@
 //! What the commands need of each game, behind one trait, so that `play`, `simulate`
 //! and the other commands are written once.
 
+use mesopotamia_core::mcts::MctsBot;
 use mesopotamia_core::{Bot, Game, GameRecord, Seat};
 use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
@@ -23,15 +24,23 @@ where
     /// The MCTS bot's iterations per decision by default (`--bots mcts`): chosen so that a
     /// decision takes well under a second on one core.
     const MCTS_ITERATIONS: u32;
-    /// The game's search bot with `iterations` per decision.
-    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send>;
+    /// The game's search bot (its `bots::mcts_bot`) with `iterations` per decision.
+    fn search_bot(iterations: u32) -> MctsBot<Self>;
+    /// The search bot, boxed for a seat.
+    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send> {
+        Box::new(Self::search_bot(iterations))
+    }
     /// What the search bot would play for `seat`, and its share of the root visits.
     fn hint(
         &self,
         seat: Seat,
         legal: &[Self::Action],
         rng: &mut dyn mesopotamia_core::rand_core::Rng,
-    ) -> Option<(Self::Action, f64)>;
+    ) -> Option<(Self::Action, f64)> {
+        Self::search_bot(Self::MCTS_ITERATIONS)
+            .analyse(self, seat, legal, rng)
+            .map(|a| (a.choice, a.share()))
+    }
     /// The figure `simulate` averages per seat (what the final ranking compares first).
     fn score(&self, seat: Seat) -> f64;
     /// What [`Self::score`] is, in words.
@@ -47,19 +56,8 @@ where
 impl CliGame for Tigris {
     const MCTS_ITERATIONS: u32 = tigris_euphrates::bots::MCTS_ITERATIONS;
 
-    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send> {
-        Box::new(tigris_euphrates::bots::mcts_bot(iterations))
-    }
-
-    fn hint(
-        &self,
-        seat: Seat,
-        legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::Rng,
-    ) -> Option<(Self::Action, f64)> {
-        tigris_euphrates::bots::mcts_bot(Self::MCTS_ITERATIONS)
-            .analyse(self, seat, legal, rng)
-            .map(|a| (a.choice, a.share()))
+    fn search_bot(iterations: u32) -> MctsBot<Self> {
+        tigris_euphrates::bots::mcts_bot(iterations)
     }
 
     fn record_json(record: &GameRecord<Self>) -> Result<String, String> {
@@ -113,19 +111,8 @@ impl CliGame for Tigris {
 impl CliGame for Cards {
     const MCTS_ITERATIONS: u32 = tigris_euphrates_cards::bots::MCTS_ITERATIONS;
 
-    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send> {
-        Box::new(tigris_euphrates_cards::bots::mcts_bot(iterations))
-    }
-
-    fn hint(
-        &self,
-        seat: Seat,
-        legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::Rng,
-    ) -> Option<(Self::Action, f64)> {
-        tigris_euphrates_cards::bots::mcts_bot(Self::MCTS_ITERATIONS)
-            .analyse(self, seat, legal, rng)
-            .map(|a| (a.choice, a.share()))
+    fn search_bot(iterations: u32) -> MctsBot<Self> {
+        tigris_euphrates_cards::bots::mcts_bot(iterations)
     }
 
     fn record_json(record: &GameRecord<Self>) -> Result<String, String> {
@@ -197,19 +184,8 @@ impl CliGame for Cards {
 impl CliGame for Sumeria {
     const MCTS_ITERATIONS: u32 = sumeria::bots::MCTS_ITERATIONS;
 
-    fn mcts(iterations: u32) -> Box<dyn Bot<Self> + Send> {
-        Box::new(sumeria::bots::mcts_bot(iterations))
-    }
-
-    fn hint(
-        &self,
-        seat: Seat,
-        legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::Rng,
-    ) -> Option<(Self::Action, f64)> {
-        sumeria::bots::mcts_bot(Self::MCTS_ITERATIONS)
-            .analyse(self, seat, legal, rng)
-            .map(|a| (a.choice, a.share()))
+    fn search_bot(iterations: u32) -> MctsBot<Self> {
+        sumeria::bots::mcts_bot(iterations)
     }
 
     fn record_json(record: &GameRecord<Self>) -> Result<String, String> {

@@ -143,9 +143,9 @@ struct GameOptions {
     /// Tigris & Euphrates: the English variant (supports that cannot matter are illegal).
     #[arg(long)]
     english_variant: bool,
-    /// Tigris & Euphrates: the board.
-    #[arg(long, value_enum, default_value_t = BoardName::Classic)]
-    board: BoardName,
+    /// Tigris & Euphrates: the board (classic when not given).
+    #[arg(long, value_enum)]
+    board: Option<BoardName>,
     /// Tigris & Euphrates (2009): the civilization buildings.
     #[arg(long)]
     buildings: bool,
@@ -156,9 +156,9 @@ struct GameOptions {
     #[arg(long)]
     open_piles: bool,
     /// Tigris & Euphrates and the card game: the engine's turn limit (RULINGS G1), 1 to
-    /// 100000; the game ends at the end of that turn, scored as usual.
-    #[arg(long, value_name = "TURNS", default_value_t = 1000)]
-    turn_limit: u32,
+    /// 100000 (1000 when not given); the game ends at the end of that turn, scored as usual.
+    #[arg(long, value_name = "TURNS")]
+    turn_limit: Option<u32>,
 }
 
 /// The boards of Tigris & Euphrates.
@@ -172,7 +172,7 @@ enum BoardName {
 
 impl GameOptions {
     fn tigris(&self) -> Result<Config, String> {
-        let board = match self.board {
+        let board = match self.board.unwrap_or(BoardName::Classic) {
             BoardName::Classic => tigris_euphrates::BoardKind::Classic,
             BoardName::Alternative => tigris_euphrates::BoardKind::Alternative,
         };
@@ -181,7 +181,10 @@ impl GameOptions {
             .with_board(board)
             .with_buildings(self.buildings)
             .with_ziggurat(self.ziggurat)
-            .with_turn_limit(self.turn_limit);
+            .with_turn_limit(
+                self.turn_limit
+                    .unwrap_or(mesopotamia_core::DEFAULT_TURN_LIMIT),
+            );
         Tigris::new(config).map_err(|e| e.to_string())?;
         Ok(config)
     }
@@ -190,16 +193,12 @@ impl GameOptions {
     fn only_for_tigris(&self, game: GameName) -> Result<(), String> {
         let given = [
             (self.english_variant, "--english-variant", GameName::Tigris),
-            (
-                self.board != BoardName::Classic,
-                "--board",
-                GameName::Tigris,
-            ),
+            (self.board.is_some(), "--board", GameName::Tigris),
             (self.buildings, "--buildings", GameName::Tigris),
             (self.ziggurat, "--ziggurat", GameName::Tigris),
             (self.open_piles, "--open-piles", GameName::Cards),
         ];
-        if game == GameName::Sumeria && self.turn_limit != 1000 {
+        if game == GameName::Sumeria && self.turn_limit.is_some() {
             return Err(
                 "--turn-limit is an option of tigris and cards, not of sumeria (its 6 rounds end every game)"
                     .into(),
@@ -218,7 +217,10 @@ impl GameOptions {
     fn cards(&self) -> Result<tigris_euphrates_cards::Config, String> {
         let config = tigris_euphrates_cards::Config::new(self.players)
             .with_open_piles(self.open_piles)
-            .with_turn_limit(self.turn_limit);
+            .with_turn_limit(
+                self.turn_limit
+                    .unwrap_or(mesopotamia_core::DEFAULT_TURN_LIMIT),
+            );
         tigris_euphrates_cards::Cards::new(config).map_err(|e| e.to_string())?;
         Ok(config)
     }

@@ -4,7 +4,7 @@
 use std::io::Write as _;
 
 use mesopotamia_core::rand_core::Rng;
-use mesopotamia_core::{Bot, Game, GameRecord, MatchError, RandomBot, Seat, play_match};
+use mesopotamia_core::{Bot, Game, GameRecord, MatchError, RandomBot, Seat, play_from};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -93,7 +93,8 @@ where
     G::Config: Send + Sync,
 {
     let config = G::from_options(&args.options)?;
-    let seats = G::new(&config).map_err(|e| e.to_string())?.seat_count();
+    let start = G::new(&config).map_err(|e| e.to_string())?;
+    let seats = start.seat_count();
     let mut human = vec![false; seats];
     for &h in &args.human {
         let slot = human
@@ -134,18 +135,10 @@ where
             }
         })
         .collect();
-    let with_meta = |mut record: GameRecord<G>| {
-        record.seed = Some(args.seed);
-        record.bots = who.clone();
-        record
-    };
-    let outcome = match play_match(&config, &mut players, &mut rng) {
-        Ok(mut outcome) => {
-            outcome.record = with_meta(outcome.record);
-            outcome
-        }
-        Err(mut failure) => {
-            failure.record = with_meta(failure.record);
+    let record = GameRecord::new(config).with_seed(args.seed).with_bots(who);
+    let outcome = match play_from(start, record, &mut players, &mut rng) {
+        Ok(outcome) => outcome,
+        Err(failure) => {
             // Nothing is lost: the steps up to the failure or the stop are recorded.
             let mut message = match &failure.error {
                 MatchError::Abandoned { why, .. } => why.clone(),

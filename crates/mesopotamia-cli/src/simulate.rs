@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mesopotamia_core::{EndReason, Seat, Step, play_match};
+use mesopotamia_core::{EndReason, GameRecord, Seat, Step, play_from};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -52,17 +52,17 @@ where
     // Entry e sits in seat (e + rotation) % n.
     let entry_of = |seat: usize| (seat + n - rotation) % n;
     let mut bots: Vec<_> = (0..n).map(|s| kinds[entry_of(s)].make::<G>()).collect();
-    let fail = |message: String, record: &mesopotamia_core::GameRecord<G>| Failed {
+    let fail = |message: String, record: &GameRecord<G>| Failed {
         seed,
         message,
         record: G::record_json(record).unwrap_or_default(),
     };
-    let who: Vec<String> = (0..n).map(|s| kinds[entry_of(s)].name()).collect();
-    let outcome = play_match(config, &mut bots, &mut rng).map_err(|mut f| {
-        f.record.seed = Some(seed);
-        f.record.bots = who;
-        fail(f.error.to_string(), &f.record)
-    })?;
+    let record = GameRecord::new(config.clone())
+        .with_seed(seed)
+        .with_bots((0..n).map(|s| kinds[entry_of(s)].name()).collect());
+    let start = G::new(config).map_err(|e| fail(e.to_string(), &record))?;
+    let outcome = play_from(start, record, &mut bots, &mut rng)
+        .map_err(|f| fail(f.error.to_string(), &f.record))?;
     let standings = outcome
         .state
         .standings()

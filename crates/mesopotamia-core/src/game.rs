@@ -37,6 +37,15 @@ impl core::fmt::Display for ToMove {
     }
 }
 
+/// The turn limit of a game whose configuration names none (RULINGS G1): a game that reaches
+/// the end of this turn ends there, scored as usual ([`EndReason::TurnLimit`]). Real games of
+/// Tigris & Euphrates and the card game last well under 150 turns.
+pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
+
+/// The highest turn limit a configuration may set (so that [`Game::max_steps`] stays an
+/// honest bound a driver can afford). A limit is 1 to this.
+pub const MAX_TURN_LIMIT: u32 = 100_000;
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

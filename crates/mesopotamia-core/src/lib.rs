@@ -22,7 +22,10 @@ pub use driver::{
     Bot, GreedyBot, MatchError, MatchFailure, MatchOutcome, RandomBot, play_from, play_match,
 };
 pub use events::{EventSink, NoEvents};
-pub use game::{EndReason, Game, NotationError, PlayedAction, PlayedChance, SampleRefused, ToMove};
+pub use game::{
+    DEFAULT_TURN_LIMIT, EndReason, Game, MAX_TURN_LIMIT, NotationError, PlayedAction, PlayedChance,
+    SampleRefused, ToMove,
+};
 pub use geometry::{Adjacency, GeometryError, Graph, Grid, Space, SpaceSet};
 pub use record::{
     GameRecord, GameStep, MAX_RECORD_STEPS, RECORD_VERSION, ReplayError, Step, StepMismatch,

@@ -141,18 +141,10 @@ impl<A: PartialEq> Analysis<A> {
 pub type Evaluation<G> = fn(&G, Seat) -> i64;
 
 /// The information-set MCTS bot (see the [module](self) documentation).
+#[derive(Clone)]
 pub struct MctsBot<G: Game> {
     config: MctsConfig,
     evaluation: Option<Evaluation<G>>,
-}
-
-impl<G: Game> Clone for MctsBot<G> {
-    fn clone(&self) -> Self {
-        MctsBot {
-            config: self.config,
-            evaluation: self.evaluation,
-        }
-    }
 }
 
 impl<G: Game> core::fmt::Debug for MctsBot<G> {
@@ -203,7 +195,9 @@ impl<G: Game> MctsBot<G> {
         G: Send + Sync,
         G::Action: Send + Sync,
     {
-        let first = *legal.first()?;
+        if legal.is_empty() {
+            return None;
+        }
         let threads = self.config.threads.max(1);
         let iterations = self.config.iterations.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
@@ -239,12 +233,6 @@ impl<G: Game> MctsBot<G> {
                 reward[i] += r;
             }
         }
-        let mut best = 0;
-        for i in 1..legal.len() {
-            if visits[i] > visits[best] {
-                best = i;
-            }
-        }
         let mut actions: Vec<(G::Action, u32, f64)> = legal
             .iter()
             .enumerate()
@@ -257,9 +245,10 @@ impl<G: Game> MctsBot<G> {
                 (a, visits[i], mean)
             })
             .collect();
+        // Stable: among the most visited, the first in legal order is chosen.
         actions.sort_by_key(|a| std::cmp::Reverse(a.1));
         Some(Analysis {
-            choice: legal.get(best).copied().unwrap_or(first),
+            choice: actions[0].0,
             actions,
             iterations: done,
         })
@@ -280,11 +269,10 @@ where
     ) -> G::Action {
         match legal {
             [only] => *only,
-            _ => match self.analyse(game, seat, legal, rng) {
-                Some(analysis) => analysis.choice,
-                // The driver never asks without a legal action; nothing better to give.
-                None => legal[0],
-            },
+            // `analyse` gives a choice whenever `legal` is not empty.
+            _ => self
+                .analyse(game, seat, legal, rng)
+                .map_or(legal[0], |analysis| analysis.choice),
         }
     }
 }
@@ -318,6 +306,8 @@ struct Search<'g, G: Game> {
     rng: SplitMix64,
     legal: Vec<G::Action>,
     outcomes: Vec<(G::Chance, u32)>,
+    /// The edges (node, edge index) of the current iteration, kept to save an allocation.
+    path: Vec<(u32, usize)>,
     iterations: u32,
 }
 
@@ -344,6 +334,7 @@ impl<'g, G: Game> Search<'g, G> {
             rng: SplitMix64(seed),
             legal: Vec::new(),
             outcomes: Vec::new(),
+            path: Vec::new(),
             iterations: 0,
         }
     }
@@ -377,7 +368,8 @@ impl<'g, G: Game> Search<'g, G> {
 
     fn iterate(&mut self) {
         let mut state = self.root_state.resample_hidden(self.seat, &mut self.rng);
-        let mut path: Vec<(u32, usize)> = Vec::new();
+        let mut path = core::mem::take(&mut self.path);
+        path.clear();
         let mut node = 0u32;
         let mut steps = 0usize;
         let bound = state.max_steps();
@@ -452,7 +444,7 @@ impl<'g, G: Game> Search<'g, G> {
         // Backup: each seat's payoff; an unfinished game (a broken contract) counts as a
         // draw for everyone.
         let mut payoff = [0.5f64; MAX_SEATS];
-        let seats = state.seat_count().min(MAX_SEATS);
+        let seats = state.seat_count();
         if let Some(standings) = state.standings() {
             for s in Seat::all(seats) {
                 payoff[s.index()] = standings.payoff(s).unwrap_or(0.5);
@@ -463,13 +455,14 @@ impl<'g, G: Game> Search<'g, G> {
                 payoff[s.index()] = 1.0 / (1.0 + (-value).exp());
             }
         }
-        for (n, i) in path {
+        for &(n, i) in &path {
             let edge = &mut self.nodes[n as usize].edges[i];
             edge.visits += 1;
             for (r, p) in edge.reward.iter_mut().zip(payoff) {
                 *r += p;
             }
         }
+        self.path = path;
     }
 
     /// The edge to follow from `node`, whose legal actions are in `self.legal` (sorted):
@@ -477,69 +470,64 @@ impl<'g, G: Game> Search<'g, G> {
     /// `mover`. Every legal edge's availability counts this visit.
     fn select(&mut self, node: u32, mover: Seat) -> (usize, bool) {
         let edges = &mut self.nodes[node as usize].edges;
-        // Legal actions without an edge, found by walking the two sorted lists.
+        let m = mover.index();
+        // One walk of the two sorted lists: each legal edge's availability counts this visit
+        // (before its score is taken), legal actions without an edge are counted, and the
+        // best UCT score among the edges is kept for when every action has been tried.
         let mut untried = 0u32;
-        {
-            let mut e = 0;
-            for a in &self.legal {
-                while e < edges.len() && edges[e].action < *a {
-                    e += 1;
-                }
-                if e < edges.len() && edges[e].action == *a {
-                    edges[e].available += 1;
-                } else {
-                    untried += 1;
-                }
-            }
-        }
-        if untried > 0 {
-            let pick = crate::chance::uniform_below(&mut self.rng, untried);
-            let mut seen = 0;
-            let mut action = None;
-            let mut e = 0;
-            for a in &self.legal {
-                while e < edges.len() && edges[e].action < *a {
-                    e += 1;
-                }
-                if !(e < edges.len() && edges[e].action == *a) {
-                    if seen == pick {
-                        action = Some(*a);
-                        break;
-                    }
-                    seen += 1;
-                }
-            }
-            let action = action.unwrap_or(self.legal[0]);
-            let at = edges.partition_point(|x| x.action < action);
-            edges.insert(
-                at,
-                Edge {
-                    action,
-                    visits: 0,
-                    available: 1,
-                    reward: [0.0; MAX_SEATS],
-                    child: None,
-                },
-            );
-            return (at, true);
-        }
-        let m = mover.index().min(MAX_SEATS - 1);
         let mut best = (f64::NEG_INFINITY, 0usize);
         let mut e = 0;
         for a in &self.legal {
             while e < edges.len() && edges[e].action < *a {
                 e += 1;
             }
-            let edge = &edges[e];
-            let visits = f64::from(edge.visits.max(1));
-            let mean = edge.reward[m] / visits;
-            let explore = self.exploration * (f64::from(edge.available).ln() / visits).sqrt();
-            let score = mean + explore;
-            if score > best.0 {
-                best = (score, e);
+            match edges.get_mut(e) {
+                Some(edge) if edge.action == *a => {
+                    edge.available += 1;
+                    let visits = f64::from(edge.visits.max(1));
+                    let mean = edge.reward[m] / visits;
+                    let explore =
+                        self.exploration * (f64::from(edge.available).ln() / visits).sqrt();
+                    let score = mean + explore;
+                    if score > best.0 {
+                        best = (score, e);
+                    }
+                }
+                _ => untried += 1,
             }
         }
-        (best.1, false)
+        if untried == 0 {
+            return (best.1, false);
+        }
+        // An untried action at random: the `pick`-th legal action without an edge.
+        let pick = crate::chance::uniform_below(&mut self.rng, untried);
+        let mut seen = 0;
+        let mut action = self.legal[0];
+        let mut e = 0;
+        for a in &self.legal {
+            while e < edges.len() && edges[e].action < *a {
+                e += 1;
+            }
+            if !(e < edges.len() && edges[e].action == *a) {
+                if seen == pick {
+                    action = *a;
+                    break;
+                }
+                seen += 1;
+            }
+        }
+        let at = edges.partition_point(|x| x.action < action);
+        edges.insert(
+            at,
+            Edge {
+                action,
+                visits: 0,
+                available: 1,
+                reward: [0.0; MAX_SEATS],
+                child: None,
+            },
+        );
+        (at, true)
     }
 }
 

@@ -154,6 +154,18 @@ impl<G: Game> GameRecord<G> {
         }
     }
 
+    /// The same record, saying which seed drew its chance.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The same record, saying who played each seat (in seat order).
+    pub fn with_bots(mut self, bots: Vec<String>) -> Self {
+        self.bots = bots;
+        self
+    }
+
     /// Replays the record from the initial state, checking every step.
     pub fn replay(&self) -> Result<G, ReplayError<G::Error>> {
         if self.game != G::NAME {

@@ -700,13 +700,14 @@ where
 {
     let mut report = PeekReport::default();
     let mut outcomes = Vec::new();
+    let every = every.max(1);
     for game in 0..games {
         let mut state =
             G::new(config).unwrap_or_else(|e| panic!("{}: config refused: {e}", G::NAME));
         let mut step = 0usize;
         while !state.is_terminal() {
             if let ToMove::Seat(seat) = state.to_move() {
-                if step % every.max(1) == every.max(1) / 2 {
+                if step % every == every / 2 {
                     let twin = state.resample_hidden(seat, rng);
                     assert!(
                         twin.view(seat) == state.view(seat),

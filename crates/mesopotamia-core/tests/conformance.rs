@@ -278,3 +278,63 @@ fn action_space_helpers() {
         Err(mesopotamia_core::NotationError::Parse(_))
     ));
 }
+
+/// The search on the toy game: the first decision after the chance of the deal.
+fn first_decision(seats: usize) -> (TokenGame, Seat, Vec<TokenAction>) {
+    let mut game = TokenGame::new(&config(seats, None)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut outcomes = Vec::new();
+    while game.to_move() == mesopotamia_core::ToMove::Chance {
+        game.chance_outcomes(&mut outcomes);
+        let draw = mesopotamia_core::chance::sample_weighted(&mut rng, &outcomes).unwrap();
+        game.apply_chance(draw).unwrap();
+    }
+    let mesopotamia_core::ToMove::Seat(seat) = game.to_move() else {
+        panic!("a seat decides after the deal");
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    assert!(legal.len() > 1, "{legal:?}");
+    (game, seat, legal)
+}
+
+/// A search is a function of its seed, its iterations and its thread count, never of timing:
+/// the same seed gives the same analysis, one thread or two; the iterations are all done and
+/// the visits account for them; nothing is chosen from an empty list.
+#[test]
+fn the_search_is_reproducible_and_accounts_for_its_iterations() {
+    use mesopotamia_core::mcts::{MctsBot, MctsConfig};
+    let (game, seat, legal) = first_decision(3);
+    for threads in [1, 2] {
+        let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(500).with_threads(threads));
+        let run = |seed: u64| {
+            bot.analyse(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(seed))
+                .unwrap()
+        };
+        let (a, b) = (run(9), run(9));
+        assert_eq!(a.choice, b.choice);
+        assert_eq!(a.iterations, 500);
+        let visits = |x: &mesopotamia_core::mcts::Analysis<TokenAction>| {
+            x.actions.iter().map(|a| (a.0, a.1)).collect::<Vec<_>>()
+        };
+        assert_eq!(visits(&a), visits(&b), "{threads} threads");
+        // Every iteration passes through one root action; the most visited is chosen.
+        assert_eq!(a.actions.iter().map(|x| x.1).sum::<u32>(), 500);
+        assert_eq!(a.actions[0].0, a.choice);
+        assert!(a.actions.windows(2).all(|w| w[0].1 >= w[1].1));
+        assert!(legal.contains(&a.choice));
+        assert!(
+            bot.analyse(&game, seat, &[], &mut ChaCha8Rng::seed_from_u64(9))
+                .is_none()
+        );
+    }
+    // A time budget stops the search early, but it still chooses a legal action.
+    let quick = MctsBot::<TokenGame>::new(
+        MctsConfig::iterations(u32::MAX).with_time(std::time::Duration::from_millis(20)),
+    );
+    let a = quick
+        .analyse(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert!(a.iterations > 0 && a.iterations < u32::MAX);
+    assert!(legal.contains(&a.choice));
+}

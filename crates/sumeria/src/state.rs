@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::scoring::triangular;
-use mesopotamia_core::{Bag, Game, NoEvents, PlayedAction, PlayedChance, Seat, Standings, ToMove};
+use mesopotamia_core::{Bag, Game, NoEvents, PlayedAction, Seat, Standings, ToMove};
 use smallvec::SmallVec;
 
 use crate::event::Event;
@@ -651,21 +651,5 @@ impl Game for Sumeria {
         _scratch: &mut Vec<(Chance, u32)>,
     ) -> Option<Chance> {
         self.draw_chance(rng)
-    }
-
-    fn play_chance_random<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        _scratch: &mut Vec<(Chance, u32)>,
-    ) -> PlayedChance<Self> {
-        let Some(outcome) = self.draw_chance(rng) else {
-            return Ok(None);
-        };
-        self.apply_chance(outcome)
-            .map_err(|error| mesopotamia_core::SampleRefused {
-                sampled: outcome,
-                error,
-            })?;
-        Ok(Some(outcome))
     }
 }

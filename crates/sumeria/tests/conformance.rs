@@ -127,11 +127,11 @@ fn the_random_play_fast_paths_keep_their_contract() {
     }
 }
 
-/// The search bot decides the same in two states its seat cannot tell apart, with the same
-/// seed. Sumeria hides only the order of the bag, which the state keeps as counts: a seat's
-/// twin is the state itself, so this checks the search is reproducible from its seed.
+/// Sumeria hides only the order of the bag, which the state keeps as counts: a seat's twin
+/// (`resample_hidden`) is the state itself, so there is nothing to peek at, and the
+/// no-peeking check reduces to this: the search decides the same from the same seed.
 #[test]
-fn the_search_bot_never_peeks() {
+fn the_search_bot_is_reproducible_from_its_seed() {
     use mesopotamia_core::testkit::check_no_peeking;
     use mesopotamia_core::{Bot, Game, Seat};
     let mut rng = ChaCha8Rng::seed_from_u64(71);
@@ -141,4 +141,8 @@ fn the_search_bot_never_peeks() {
     };
     let report = check_no_peeking::<Sumeria, _>(&Config::new(3), 1, 20, search, &mut rng);
     assert!(report.decisions >= 3, "{report:?}");
+    assert_eq!(
+        report.hidden_differs, 0,
+        "Sumeria has no hidden state to redraw"
+    );
 }

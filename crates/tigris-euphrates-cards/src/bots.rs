@@ -3,7 +3,7 @@
 use mesopotamia_core::mcts::{MctsBot, MctsConfig};
 use mesopotamia_core::{Colour, GreedyBot, Seat};
 
-use crate::state::Cards;
+use crate::state::{Cards, DECK_CARDS};
 
 /// How good the game looks for `seat`: its VP piles as the final scoring ranks them
 /// (the weakest colours weigh most, treasures wild) plus its leaders on display, minus
@@ -37,9 +37,6 @@ pub fn evaluate(game: &Cards, seat: Seat) -> i64 {
     let hand = game.public().hand_size(seat) as i64;
     value(seat) - best_other - hand * (DECK_CARDS as i64 + 5 * out_of_deck) / DECK_CARDS as i64
 }
-
-/// Civilization cards in the deck before the deal.
-const DECK_CARDS: u16 = 185;
 
 /// The greedy bot: [`GreedyBot`] with [`evaluate`].
 pub fn greedy_bot() -> GreedyBot<fn(&Cards, Seat) -> i64> {

@@ -23,15 +23,7 @@ pub struct Config {
     pub turn_limit: u32,
 }
 
-/// The turn limit of a configuration that names none (RULINGS G1). A real game has well
-/// under 100 turns.
-pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
-
-/// The highest turn limit a configuration may set (so that [`Game::max_steps`] stays an
-/// honest bound a driver can afford).
-///
-/// [`Game::max_steps`]: mesopotamia_core::Game::max_steps
-pub const MAX_TURN_LIMIT: u32 = 100_000;
+pub use mesopotamia_core::{DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT};
 
 #[cfg(feature = "serde")]
 fn default_turn_limit() -> u32 {

@@ -32,8 +32,7 @@ use serde::de::Error as _;
 
 use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES};
 use crate::state::{
-    Card, Cards, CardsView, Conflict, ConflictKind, DECK, Leader, Masks, Pending, Piece, Public,
-    REMOVED_WITH_TWO,
+    Card, Cards, CardsView, Conflict, DECK, Leader, Masks, Pending, Piece, Public, REMOVED_WITH_TWO,
 };
 use crate::{Config, Position};
 
@@ -247,11 +246,7 @@ fn complete(public: &Public, own: Option<Seen<'_>>) -> Result<Cards, InvalidData
         on_display(Colour::Red);
     }
     if let Some(conflict) = &public.conflict {
-        let colour = match conflict.kind {
-            ConflictKind::Internal => Colour::Red,
-            ConflictKind::External => conflict.colour,
-        };
-        pool[colour.index()] -= conflict.attacker_commit.unwrap_or(0) as i64;
+        pool[conflict.support_colour().index()] -= conflict.attacker_commit.unwrap_or(0) as i64;
     }
     let mut treasures = 8 - public.treasure_heads.iter().filter(|&&t| t).count() as i64;
     let mut hands = vec![ColourMap::<u8>::default(); n];
@@ -293,13 +288,7 @@ fn complete(public: &Public, own: Option<Seen<'_>>) -> Result<Cards, InvalidData
     // A seat with a decision pending gets the cards that decision needs first: with fewer,
     // a decision it really has could look forced and be taken by the checks.
     let needs = match public.pending {
-        Pending::Support(seat) => public.conflict.map(|c| {
-            let colour = match c.kind {
-                ConflictKind::Internal => Colour::Red,
-                ConflictKind::External => c.colour,
-            };
-            (seat, colour)
-        }),
+        Pending::Support(seat) => public.conflict.map(|c| (seat, c.support_colour())),
         Pending::Bank(seat, colour) => Some((seat, colour)),
         Pending::Treasure(seat) => Some((seat, Colour::Red)),
         _ => None,

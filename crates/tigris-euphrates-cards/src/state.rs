@@ -29,6 +29,8 @@ use crate::action::{
 
 /// Civilization cards of each colour in the deck (the 8 treasures start on display).
 pub const DECK: [u16; 4] = [65, 40, 40, 40];
+/// Civilization cards in the deck before the deal (185).
+pub(crate) const DECK_CARDS: u16 = DECK[0] + DECK[1] + DECK[2] + DECK[3];
 /// Cards in a full hand.
 pub const HAND: u8 = 8;
 /// Cards removed unseen at setup with 2 players.
@@ -125,7 +127,7 @@ impl Conflict {
         }
     }
 
-    fn support_colour(&self) -> Colour {
+    pub(crate) fn support_colour(&self) -> Colour {
         match self.kind {
             ConflictKind::Internal => Colour::Red,
             ConflictKind::External => self.colour,
@@ -533,22 +535,6 @@ impl Game for Cards {
         _scratch: &mut Vec<(Chance, u32)>,
     ) -> Option<Chance> {
         self.sample_chance_outcome(rng)
-    }
-
-    fn play_chance_random<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        _scratch: &mut Vec<(Chance, u32)>,
-    ) -> mesopotamia_core::PlayedChance<Self> {
-        let Some(outcome) = self.sample_chance_outcome(rng) else {
-            return Ok(None);
-        };
-        self.apply_chance_with_events(outcome, &mut NoEvents)
-            .map_err(|error| mesopotamia_core::SampleRefused {
-                sampled: outcome,
-                error,
-            })?;
-        Ok(Some(outcome))
     }
 
     fn action_space_size(&self) -> usize {

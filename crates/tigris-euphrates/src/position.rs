@@ -493,9 +493,8 @@ impl Position {
             });
         }
         let mut p: Public = game.public.clone();
-        // The pieces are set field by field below: until they are all in place, what is
-        // kept of the board (regions, leader squares) is recomputed on demand.
-        p.regions = Default::default();
+        // The pieces are set field by field below; the regions are worked out once they
+        // are all in place.
         p.tiles = [Squares::EMPTY; 4];
         p.treasures = Squares::EMPTY;
         p.leaders = [[None; 4]; 4];
@@ -726,6 +725,7 @@ impl Position {
                 v.push(Violation::Conflict("a war needs its unification tile"));
             }
         }
+        p.refresh_regions();
         // At rest, no kingdom holds two leaders of one colour.
         let at_rest = self.conflict.is_none() && self.wars.is_empty() && self.unification.is_none();
         if at_rest {
@@ -768,7 +768,6 @@ impl Position {
             Pending::Action
         };
         p.ended_on_limit = ended_on_limit;
-        p.refresh_regions();
         game.public = p;
         game.bag = bag;
         Ok(game)

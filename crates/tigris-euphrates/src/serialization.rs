@@ -109,7 +109,7 @@ impl TryFrom<PublicData> for Public {
     type Error = InvalidData;
 
     fn try_from(d: PublicData) -> Result<Public, InvalidData> {
-        let public = Public {
+        let mut public = Public {
             config: d.config,
             tiles: d.tiles,
             flipped: d.flipped,
@@ -144,6 +144,7 @@ impl TryFrom<PublicData> for Public {
             ended_on_limit: d.ended_on_limit,
             regions: Default::default(),
         };
+        public.refresh_regions();
         let state = complete(&public, None)?;
         if state.public != public {
             return Err(InvalidData(

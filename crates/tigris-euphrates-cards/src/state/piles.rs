@@ -4,10 +4,11 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use super::Card;
+use super::{Card, DECK_CARDS};
+use crate::action::COLUMNS;
 
 /// Civilization cards (185) and treasures (8): no pile, nor all piles together, can hold more.
-pub(crate) const PILE_CAPACITY: usize = 185 + 8;
+pub(crate) const PILE_CAPACITY: usize = DECK_CARDS as usize + COLUMNS;
 
 /// Up to 4 VP piles, each bottom first, one after another in one buffer: the pile of seat `s`
 /// is `cards[start(s)..start(s) + lens[s]]`, its exact order kept (RULINGS C14). Only the

@@ -15,18 +15,6 @@ impl Cards {
             Action::Leader(colour, at) => {
                 self.public.actions_left -= 1;
                 self.place_leader(active, colour, at, ev);
-                // Settling found nothing pending before this action (else no action would be
-                // asked for): with no conflict and an action left, it still finds nothing.
-                let p = &self.public;
-                if p.conflict.is_none() && p.actions_left > 0 {
-                    #[cfg(debug_assertions)]
-                    {
-                        let mut settled = self.clone();
-                        settled.settle(&mut NoEvents);
-                        debug_assert_eq!(&settled, self, "settling changes nothing");
-                    }
-                    return;
-                }
             }
             Action::Column(colour, c) => {
                 self.public.actions_left -= 1;

@@ -106,25 +106,8 @@ impl ActionTargets {
 impl Public {
     /// The kingdoms now, the squares they touch, and where leaders may stand.
     fn kingdom_map(&self) -> KingdomMap {
-        let grid = self.board().grid();
-        let occupied = self.occupied();
-        let leaders = self.leader_squares();
-        let (one, two, three) = if self.regions.fresh {
-            self.regions.kingdom_touch()
-        } else {
-            let (mut one, mut two, mut three) = (Squares::EMPTY, Squares::EMPTY, Squares::EMPTY);
-            let mut rest = leaders;
-            while let Some(l) = rest.first() {
-                let k = grid.component(l, occupied);
-                rest -= k;
-                let touch = grid.dilate(k) - k;
-                three |= two & touch;
-                two |= one & touch;
-                one |= touch;
-            }
-            (one, two, three)
-        };
-        let empty = self.empty(occupied);
+        let (one, two, three) = self.regions.kingdom_touch();
+        let empty = self.empty(self.occupied());
         KingdomMap {
             one,
             two,
@@ -153,7 +136,7 @@ impl Public {
         // changes, splitting into the parts that still hold a leader. (The vacated
         // square itself is no destination.)
         let from = sp(from);
-        let kept = self.kept_region(from).filter(|_| self.regions.fresh);
+        let kept = self.kept_region(from);
         let touch = match kept {
             Some(kingdom) => kingdom.border,
             None => {

@@ -324,11 +324,7 @@ impl Public {
     /// Tiles (face up or down) and leaders: what links squares into regions.
     #[inline]
     pub(crate) fn occupied(&self) -> Squares {
-        if self.regions.fresh {
-            self.regions.occupied
-        } else {
-            self.face_up() | self.flipped | self.leader_squares()
-        }
+        self.regions.occupied
     }
 
     /// The leader on a square, as (seat, colour).
@@ -477,9 +473,6 @@ impl Tigris {
 
     /// Plays a checked action.
     fn play(&mut self, action: Action, ev: &mut impl EventSink<Event>) {
-        if !self.public.regions.fresh {
-            self.public.refresh_regions();
-        }
         let active = self.public.active;
         match action.kind() {
             ActionKind::Pass => self.public.actions_left = 0,
@@ -649,22 +642,6 @@ impl Game for Tigris {
             Pending::Draw(_) => self.bag.sample(rng).map(Draw),
             _ => None,
         }
-    }
-
-    fn play_chance_random<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        scratch: &mut Vec<(Draw, u32)>,
-    ) -> mesopotamia_core::PlayedChance<Self> {
-        let Some(outcome) = self.sample_chance(rng, scratch) else {
-            return Ok(None);
-        };
-        self.draw(outcome, &mut NoEvents)
-            .map_err(|error| mesopotamia_core::SampleRefused {
-                sampled: outcome,
-                error,
-            })?;
-        Ok(Some(outcome))
     }
 
     fn action_space_size(&self) -> usize {

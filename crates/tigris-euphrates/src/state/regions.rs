@@ -39,7 +39,6 @@ pub(crate) struct Regions {
     /// square has four neighbours), kept as kingdoms come and go: the legal actions need
     /// which squares touch one, two and three kingdoms at every decision.
     touch: [Squares; 3],
-    pub(super) fresh: bool,
     /// Pieces joined regions since the last look for a treasure due: a trader's kingdom
     /// can only come to hold two treasures when regions join, so the look is spared
     /// otherwise.
@@ -57,7 +56,6 @@ impl Default for Regions {
             splits: Default::default(),
             stamps: 0,
             touch: [Squares::EMPTY; 3],
-            fresh: false,
             treasure_check: false,
         }
     }
@@ -117,7 +115,7 @@ impl core::hash::Hash for Regions {
 
 impl core::fmt::Debug for Regions {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Regions({}, fresh: {})", self.list.len(), self.fresh)
+        write!(f, "Regions({})", self.list.len())
     }
 }
 
@@ -210,13 +208,10 @@ impl Public {
         let leaders = self.leader_squares_from_board();
         let occupied = self.face_up() | self.flipped | leaders;
         let board = self.board();
+        // Every region gets a new stamp, so nothing kept of the old ones could match.
         let mut regions = Regions {
             leaders,
             occupied,
-            moves: self.regions.moves,
-            splits: self.regions.splits,
-            stamps: self.regions.stamps,
-            fresh: true,
             treasure_check: true,
             ..Regions::default()
         };
@@ -241,11 +236,7 @@ impl Public {
     /// The squares of the leaders on the board.
     #[inline]
     pub(crate) fn leader_squares(&self) -> Squares {
-        if self.regions.fresh {
-            self.regions.leaders
-        } else {
-            self.leader_squares_from_board()
-        }
+        self.regions.leaders
     }
 
     /// Puts `seat`'s leader of `colour` on `to`, or back to supply (`None`), keeping the
@@ -270,10 +261,6 @@ impl Public {
     /// split. One piece (most often) splits only its own region, from around it; more
     /// (a war, leaders losing their temple) refill the regions they were in.
     pub(super) fn regions_lose(&mut self, gone: Squares) {
-        if !self.regions.fresh {
-            self.refresh_regions();
-            return;
-        }
         if at_least_two(gone) {
             self.regions_lose_several(gone);
             return;
@@ -358,17 +345,6 @@ impl Public {
     /// it. Returns the kingdoms it touched (those of them holding a leader), as they were.
     pub(super) fn merge_region_at(&mut self, square: Square) -> Few {
         let mut kingdoms = Few::default();
-        if !self.regions.fresh {
-            let mut occupied = self.occupied();
-            occupied.remove(sp(square));
-            let mut leaders = self.leader_squares();
-            leaders.remove(sp(square));
-            for k in self.adjacent_kingdoms(square, occupied, leaders) {
-                kingdoms.push(k);
-            }
-            self.refresh_regions();
-            return kingdoms;
-        }
         let board = self.board();
         let neighbours = board.neighbours(sp(square));
         let regions = &mut self.regions;
@@ -426,16 +402,12 @@ impl Public {
     /// The region holding `space`, empty if nothing stands there.
     #[inline]
     pub(super) fn region_of(&self, space: Space) -> Squares {
-        if self.regions.fresh {
-            self.regions
-                .index_of(space)
-                .map_or(Squares::EMPTY, |i| self.regions.list[i].squares)
-        } else {
-            self.board().grid().component(space, self.occupied())
-        }
+        self.regions
+            .index_of(space)
+            .map_or(Squares::EMPTY, |i| self.regions.list[i].squares)
     }
 
-    /// The kept region holding `space` (the state's regions must be fresh).
+    /// The kept region holding `space`.
     #[inline]
     pub(super) fn kept_region(&self, space: Space) -> Option<&Region> {
         self.regions.index_of(space).map(|i| &self.regions.list[i])
@@ -444,9 +416,6 @@ impl Public {
     /// Whether the kept regions match the board (for tests).
     #[doc(hidden)]
     pub fn regions_consistent(&self) -> bool {
-        if !self.regions.fresh {
-            return true;
-        }
         let mut fresh = self.clone();
         fresh.refresh_regions();
         let strip = |r: &Region| (r.squares.first(), r.squares, r.border, r.kingdom);
@@ -468,9 +437,6 @@ impl Public {
 
     /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
     pub(super) fn adjacent_kingdoms_now(&self, square: Square) -> SmallVec<[Squares; 4]> {
-        if !self.regions.fresh {
-            return self.adjacent_kingdoms(square, self.occupied(), self.leader_squares());
-        }
         let around = self.regions.around(self.board().neighbours(sp(square)));
         around
             .as_slice()
@@ -504,10 +470,8 @@ impl Public {
         out
     }
 
-    /// What moving `seat`'s leader of `colour` from `from` does to its kingdom, kept or
-    /// worked out now.
     /// What moving `seat`'s leader of `colour` from `from` does to its kingdom `kingdom`
-    /// (the kept region, when the regions are fresh): kept, or worked out now.
+    /// (its kept region): kept, or worked out now.
     pub(super) fn leader_move(
         &self,
         seat: Seat,
@@ -578,9 +542,6 @@ impl Public {
     /// their kingdoms, unless it is kept already: done once the state settles on an
     /// action, so that the legal actions of the decisions to come find it.
     pub(super) fn keep_leader_moves(&mut self) {
-        if !self.regions.fresh {
-            return;
-        }
         let seat = self.active;
         for c in Colour::ALL {
             let Some(from) = self.leaders[seat.index()][c.index()] else {

@@ -46,9 +46,9 @@ impl Tigris {
         Ok(())
     }
 
-    /// Settles a freshly built state (from a position) to its next decision.
+    /// Settles a freshly built state (from a position, its regions worked out) to its next
+    /// decision.
     pub(crate) fn settle_now(&mut self) {
-        self.public.refresh_regions();
         self.settle(&mut NoEvents);
     }
 
@@ -178,7 +178,7 @@ impl Tigris {
                 }
                 continue;
             }
-            let due = if p.regions.treasure_check || !p.regions.fresh {
+            let due = if p.regions.treasure_check {
                 p.treasure_due()
             } else {
                 None
