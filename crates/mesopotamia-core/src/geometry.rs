@@ -54,6 +54,25 @@ impl<const WORDS: usize> SpaceSet<WORDS> {
     /// How many spaces the set type can hold.
     pub const CAPACITY: usize = 64 * WORDS;
 
+    /// The `n`-th space of the set (from 0, ascending), if it holds more than `n`: whole
+    /// words are skipped by their counts, then a select within the word
+    /// ([`bits::select_with_counts`](crate::bits::select_with_counts)), so a uniform draw
+    /// from a set costs the same wherever the drawn space lies.
+    #[inline]
+    pub fn nth(&self, n: usize) -> Option<Space> {
+        let mut n = u32::try_from(n).ok()?;
+        for (w, &word) in self.words.iter().enumerate() {
+            let prefix = crate::bits::byte_prefix_counts(word);
+            let count = (prefix >> 56) as u32;
+            if n < count {
+                let bit = crate::bits::select_with_counts(word, prefix, n);
+                return Some(Space((64 * w as u32 + bit) as u16));
+            }
+            n -= count;
+        }
+        None
+    }
+
     /// The set's words: space `i` is bit `i % 64` of word `i / 64`. For bit-level work
     /// (counting a region by words, picking the n-th space) that the set's own methods do
     /// not offer.

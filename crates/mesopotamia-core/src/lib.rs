@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bits;
 pub mod cases;
 pub mod chance;
 pub mod colour;

@@ -138,6 +138,10 @@ proptest! {
         prop_assert_eq!(&listed, &model);
         prop_assert_eq!(a.iter().len(), a.len());
         prop_assert_eq!(a.first(), listed.first().copied());
+        for (n, &s) in listed.iter().enumerate() {
+            prop_assert_eq!(a.nth(n), Some(s));
+        }
+        prop_assert_eq!(a.nth(listed.len()), None);
     }
 
     #[test]

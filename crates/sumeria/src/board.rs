@@ -531,29 +531,7 @@ impl Bits {
     /// The `n`-th board index of the set (from 0), ascending.
     #[inline]
     pub(crate) fn nth(self, n: u32) -> Option<usize> {
-        // Whole bytes are skipped by their counts (a random draw is often far into a set
-        // of 40 empty locations); then at most 7 bits within the byte.
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        let w = self.0;
-        let mut counts = w - ((w >> 1) & 0x5555_5555_5555_5555);
-        counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
-        counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-        // Byte i: the bits in bytes 0 to i (at most 64, so no byte overflows).
-        let upto = counts.wrapping_mul(ONES);
-        if n >= (upto >> 56) as u32 {
-            return None;
-        }
-        // High bit of byte i: at least n + 1 bits in bytes 0 to i (no borrow crosses a
-        // byte: each is at least 128 before, n + 1 at most 64).
-        let enough = ((upto | HIGH) - ONES * (n as u64 + 1)) & HIGH;
-        let byte = (enough.trailing_zeros() / 8) as usize;
-        let before = ((upto << 8) >> (8 * byte)) as u32 & 0xff;
-        let mut rest = (w >> (8 * byte)) & 0xff;
-        for _ in before..n {
-            rest &= rest.wrapping_sub(1);
-        }
-        (rest != 0).then(|| 8 * byte + rest.trailing_zeros() as usize)
+        mesopotamia_core::bits::select(self.0, n).map(|b| b as usize)
     }
 }
 
@@ -588,29 +566,6 @@ mod tests {
 
     fn board() -> Arc<Board> {
         Board::reconstructed()
-    }
-
-    #[test]
-    fn nth_is_the_nth_set_bit() {
-        // Words of every density, from a fixed xorshift sequence.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for round in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let w = match round % 4 {
-                0 => x,
-                1 => x & (x >> 3),
-                2 => x | (x << 5),
-                _ => x & ALL & (x >> 11) & (x >> 23),
-            };
-            let bits: Vec<usize> = (0..64).filter(|&i| w & (1 << i) != 0).collect();
-            for n in 0..66 {
-                assert_eq!(Bits(w).nth(n), bits.get(n as usize).copied(), "{w:#x} {n}");
-            }
-        }
-        assert_eq!(Bits(u64::MAX).nth(63), Some(63));
-        assert_eq!(Bits(0).nth(0), None);
     }
 
     #[test]

@@ -111,12 +111,6 @@ impl FromStr for Square {
 #[cfg(feature = "serde")]
 mesopotamia_core::serde_via_notation!(Square);
 
-/// The three words of a set of squares.
-#[inline]
-pub(crate) fn words(set: Squares) -> [u64; 3] {
-    *set.words()
-}
-
 /// How many squares `set` holds. Without a popcount instruction (the baseline target has
 /// none) the words' bit counts are summed as bytes first, then folded once.
 #[inline]
@@ -125,44 +119,12 @@ pub(crate) fn count(set: Squares) -> usize {
         let c = w - ((w >> 1) & 0x5555_5555_5555_5555);
         (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333)
     };
-    let [a, b, c] = words(set);
+    let [a, b, c] = *set.words();
     // Each nibble counts at most 4 bits of a word: three words' sums still fit in a
     // nibble, and two nibbles in a byte.
     let sum = nibbles(a) + nibbles(b) + nibbles(c);
     let bytes = (sum & 0x0F0F_0F0F_0F0F_0F0F) + ((sum >> 4) & 0x0F0F_0F0F_0F0F_0F0F);
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
-}
-
-/// The running bit counts of `word`'s bytes: byte `i` counts the bits of bytes `0..=i`
-/// (64 at most: no carries), so the top byte is the word's count.
-#[inline]
-fn running_counts(word: u64) -> u64 {
-    let mut c = word - ((word >> 1) & 0x5555_5555_5555_5555);
-    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-    c = (c + (c >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    c.wrapping_mul(0x0101_0101_0101_0101)
-}
-
-/// The `k`-th set bit (from 0, lowest first) of `word`, which must hold more than `k`,
-/// given its [`running_counts`]: the byte holding it, then a walk of at most 7 steps.
-#[inline]
-fn select(word: u64, running: u64, k: u32) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // The high bit of byte i is set where the running count is at most k: the bytes
-    // below the one holding the bit, the counts rising.
-    let at_most = ((k as u64 * ONES) | HIGH).wrapping_sub(running) & HIGH;
-    let byte = (64 - at_most.leading_zeros()) / 8;
-    let before = if byte == 0 {
-        0
-    } else {
-        (running >> (8 * byte - 8)) as u32 & 0xFF
-    };
-    let mut bits = (word >> (8 * byte.min(7))) & 0xFF;
-    for _ in 0..k.saturating_sub(before) {
-        bits &= bits.wrapping_sub(1);
-    }
-    8 * byte + bits.trailing_zeros()
 }
 
 /// The eight squares around a square as (column, row) steps, in turn from the north
@@ -354,22 +316,6 @@ impl Board {
         pattern
     }
 
-    /// The `k`-th square (from 0, ascending) of `set`, if it holds more than `k`.
-    #[inline]
-    pub(crate) fn nth_square(&self, set: Squares, k: usize) -> Option<Space> {
-        // The word holding it by counting whole words, then a select within the word.
-        let mut k = u32::try_from(k).ok()?;
-        for (w, word) in words(set).into_iter().enumerate() {
-            let running = running_counts(word);
-            let n = (running >> 56) as u32;
-            if k < n {
-                return Some(Space((64 * w as u32 + select(word, running, k)) as u16));
-            }
-            k -= n;
-        }
-        None
-    }
-
     /// River squares.
     #[inline]
     pub fn river(&self) -> Squares {
@@ -418,29 +364,9 @@ mod tests {
         );
     }
 
+    /// Sets of every density: the byte-wise count agrees with the set's own.
     #[test]
-    fn nth_square_picks_in_order() {
-        let b = Board::get(BoardKind::Classic);
-        for set in [
-            b.river(),
-            b.land(),
-            b.starting_temples(),
-            Squares::EMPTY,
-            b.grid().all(),
-        ] {
-            let listed: Vec<Space> = set.iter().collect();
-            for (k, &s) in listed.iter().enumerate() {
-                assert_eq!(b.nth_square(set, k), Some(s));
-            }
-            assert_eq!(b.nth_square(set, listed.len()), None);
-        }
-    }
-
-    /// Sets of every density: the words read are the set's, and every square is picked
-    /// at its rank.
-    #[test]
-    fn words_and_picks_match_the_sets() {
-        let b = Board::get(BoardKind::Classic);
+    fn counts_match_the_sets() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for round in 0..2000 {
             let mut set = Squares::EMPTY;
@@ -452,20 +378,7 @@ mod tests {
                     set.insert(Space(i as u16));
                 }
             }
-            let mut expected = [0u64; 3];
-            for s in set.iter() {
-                expected[s.index() / 64] |= 1 << (s.index() % 64);
-            }
-            assert_eq!(words(set), expected);
             assert_eq!(count(set), set.len());
-            let listed: Vec<Space> = set.iter().collect();
-            for (k, &s) in listed.iter().enumerate() {
-                assert_eq!(b.nth_square(set, k), Some(s));
-            }
-            assert_eq!(b.nth_square(set, listed.len()), None);
-        }
-        for k in 0..64 {
-            assert_eq!(select(u64::MAX, running_counts(u64::MAX), k), k);
         }
     }
 

@@ -8,6 +8,7 @@
 
 use super::{Leader, Piece, Public};
 use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
+use mesopotamia_core::bits::{byte_prefix_counts, select_with_counts};
 use mesopotamia_core::{Colour, Seat};
 use smallvec::SmallVec;
 
@@ -152,25 +153,6 @@ static PLACE_OF: [Place; PLACES] = {
     out
 };
 
-/// For each byte value, the positions of its set bits, lowest first.
-static SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut out = [[0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut k = 0;
-        let mut i = 0;
-        while i < 8 {
-            if byte & (1 << i) != 0 {
-                out[byte][k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        byte += 1;
-    }
-    out
-};
-
 const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// For each set of columns (bit per column), the bytes of those columns set (`0xFF`).
@@ -207,30 +189,6 @@ pub(super) fn byte_count(b: u8) -> u32 {
     BYTE_COUNTS[b as usize] as u32
 }
 
-/// Byte `i` of the result: the set bits of `x` in its bytes `0..=i` (the top byte holds them
-/// all).
-#[inline]
-fn byte_prefix_counts(x: u64) -> u64 {
-    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    s.wrapping_mul(ONES)
-}
-
-/// The position of the `n`-th (from 0) set bit of `x`, given its prefix counts; `n` below the
-/// count of `x`. Without loops (a broadword select): find the byte, then look it up.
-#[inline]
-fn select64(x: u64, prefix: u64, n: u32) -> u32 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // The high bit of each byte whose prefix count is at most `n`: the bytes wholly before
-    // the bit sought (a prefix of the bytes, the counts growing).
-    let before = ((((n as u64 & 0x7F) * ONES) | HIGH) - prefix) & HIGH;
-    let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as u32 & 7;
-    let skipped = ((prefix << 8) >> (8 * byte)) as u32 & 0xFF;
-    let bits = ((x >> (8 * byte)) & 0xFF) as usize;
-    8 * byte + SELECT_IN_BYTE[bits][(n.wrapping_sub(skipped) & 7) as usize] as u32
-}
-
 /// The index of the `n`-th (from 0) set bit of `mask`, lowest first; `n` below the count.
 #[inline]
 pub(super) fn nth_bit(mask: u128, n: u32) -> usize {
@@ -240,7 +198,7 @@ pub(super) fn nth_bit(mask: u128, n: u32) -> usize {
     let high = n >= below;
     let half = if high { (mask >> 64) as u64 } else { low };
     let n = n - if high { below } else { 0 };
-    64 * usize::from(high) + select64(half, byte_prefix_counts(half), n) as usize
+    64 * usize::from(high) + select_with_counts(half, byte_prefix_counts(half), n) as usize
 }
 
 /// The place of an index below [`PLACES`].

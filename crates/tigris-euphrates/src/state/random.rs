@@ -51,7 +51,6 @@ impl Tigris {
         let Some(mut k) = k.checked_sub(1) else {
             return Some(Action::raw(action::PASS));
         };
-        let board = self.public.board();
         for (i, &n) in counts[..8].iter().enumerate() {
             if k < n {
                 // Tiles then leaders, each by colour: 8 consecutive blocks of squares.
@@ -61,7 +60,7 @@ impl Tigris {
                     targets.leaders(i - 4)
                 };
                 let base = action::TILE + (i * SQUARES) as u16;
-                return board.nth_square(set, k).map(|s| Action::raw(base + s.0));
+                return set.nth(k).map(|s| Action::raw(base + s.0));
             }
             k -= n;
         }
@@ -74,8 +73,9 @@ impl Tigris {
         }
         k -= counts[8];
         if k < counts[9] {
-            return board
-                .nth_square(targets.catastrophes, k)
+            return targets
+                .catastrophes
+                .nth(k)
                 .map(|s| Action::raw(action::CATASTROPHE + s.0));
         }
         k -= counts[9];
