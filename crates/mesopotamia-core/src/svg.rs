@@ -286,9 +286,9 @@ pub trait Drawing: CaseGame {
     /// location), named as the notation names it.
     type Place: Copy + PartialEq + fmt::Display;
 
-    /// What stands at each place that is not empty, as text that differs whenever the
+    /// The pieces at each place that is not empty, each as text that differs whenever the
     /// pieces differ (compared between two positions to find what a move changed).
-    fn contents(&self) -> Vec<(Self::Place, String)>;
+    fn contents(&self) -> Vec<(Self::Place, Vec<String>)>;
 
     /// Width and height of the drawing, in pixels.
     fn size(&self) -> (f64, f64);
@@ -297,27 +297,29 @@ pub trait Drawing: CaseGame {
     fn draw(&self, svg: &mut Svg, marks: &[(Self::Place, Mark)]);
 }
 
-/// The places a move changed: [`Mark::Moved`] where something arrived or changed (to ring
-/// on the position after), [`Mark::Left`] where what stood before is gone or changed (to
-/// ring on the position before). A place may carry both.
+/// The places a move changed: [`Mark::Left`] where a piece that stood there before is
+/// gone (to ring on the position before), [`Mark::Moved`] where a piece stands that did not
+/// stand there before (to ring on the position after). A place may carry both (a tile
+/// turned over, a leader replaced).
 pub fn changes<G: Drawing>(before: &G, after: &G) -> Vec<(G::Place, Mark)> {
     let (b, a) = (before.contents(), after.contents());
-    let find = |list: &[(G::Place, String)], place: G::Place| {
-        list.iter()
-            .find(|(p, _)| *p == place)
-            .map(|(_, c)| c.clone())
+    // Pieces at `place` in `list` that are missing at `place` in `other`.
+    let lost = |list: &[(G::Place, Vec<String>)], other: &[(G::Place, Vec<String>)]| {
+        let mut out = Vec::new();
+        for (place, pieces) in list {
+            let there = other
+                .iter()
+                .find(|(p, _)| p == place)
+                .map(|(_, pieces)| pieces.as_slice())
+                .unwrap_or_default();
+            if pieces.iter().any(|piece| !there.contains(piece)) {
+                out.push(*place);
+            }
+        }
+        out
     };
-    let mut out = Vec::new();
-    for (place, content) in &b {
-        if find(&a, *place).as_ref() != Some(content) {
-            out.push((*place, Mark::Left));
-        }
-    }
-    for (place, content) in &a {
-        if find(&b, *place).as_ref() != Some(content) {
-            out.push((*place, Mark::Moved));
-        }
-    }
+    let mut out: Vec<(G::Place, Mark)> = lost(&b, &a).into_iter().map(|p| (p, Mark::Left)).collect();
+    out.extend(lost(&a, &b).into_iter().map(|p| (p, Mark::Moved)));
     out
 }
 

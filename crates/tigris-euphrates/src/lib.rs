@@ -11,6 +11,8 @@ pub mod examples;
 pub mod position;
 #[cfg(feature = "serde")]
 pub mod serialization;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod state;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
