@@ -33,7 +33,7 @@ pub use mesopotamia_core::svg::Mark;
 pub type Options = core_svg::Options<Place>;
 
 const MARGIN: f64 = 30.0;
-const CARD_W: f64 = 70.0;
+const CARD_W: f64 = 84.0;
 const CARD_H: f64 = 36.0;
 const GAP: f64 = 34.0;
 
@@ -218,17 +218,17 @@ impl Drawing for Cards {
                     let stroke = if up { "#222" } else { "#f2c500" };
                     let edge = format!(r#"rx="3" stroke="{stroke}" stroke-width="2""#);
                     svg.rect(x, y, w, h, fill, &edge);
-                    svg.text(x + w / 2.0, y + 8.0, 11.0, ink_on(fill), "middle", colour_letter(colour));
+                    let letter_y = if self.leader_on(place).is_some() {
+                        y + 7.0
+                    } else {
+                        y + h / 2.0
+                    };
+                    let letter = colour_letter(colour);
+                    svg.text(x + w / 2.0, letter_y, 12.0, ink_on(fill), "middle", letter);
                     draw_leader(svg, (x + w / 2.0, y + h / 2.0 + 4.0), 10.0, place);
                 }
-                None => svg.rect(
-                    x,
-                    y,
-                    w,
-                    h,
-                    "none",
-                    r##"rx="3" stroke="#bbb" stroke-dasharray="3,3""##,
-                ),
+                // An empty slot: faint and solid, unlike a mark's dashed ring.
+                None => svg.rect(x, y, w, h, "none", r##"rx="3" stroke="#ddd4c0""##),
             }
         }
         for (place, mark) in marks {

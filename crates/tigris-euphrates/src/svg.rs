@@ -177,6 +177,7 @@ impl Drawing for Tigris {
                 // Face down under a monument or the ziggurat: its colour as a border.
                 let border = format!(r#"rx="4" stroke="{}" stroke-width="3""#, colour_fill(c));
                 svg.rect(x + 4.0, y + 4.0, CELL - 8.0, CELL - 8.0, "#8a7f6a", &border);
+                svg.text(cx, cy + 2.0, 13.0, ink_on("#8a7f6a"), "middle", colour_letter(c));
             }
             if p.catastrophes().contains(s.space()) {
                 svg.rect(x + 4.0, y + 4.0, CELL - 8.0, CELL - 8.0, "#111", r#"rx="2""#);
@@ -206,13 +207,17 @@ impl Drawing for Tigris {
             };
             let (x, y) = origin(corner);
             let (a, b) = m.colours();
+            // Over the four face-down tiles it stands on: the first colour outside, the
+            // second inside, each with its letter.
             let (cx, cy) = (x + CELL, y + CELL);
-            let edge = r##"stroke="#222" stroke-width="2""##;
-            svg.rect(cx - 20.0, cy - 20.0, 40.0, 40.0, colour_fill(a), edge);
-            svg.text(cx - 14.0, cy - 13.0, 10.0, ink_on(colour_fill(a)), "middle", colour_letter(a));
-            let edge = r##"stroke="#222" stroke-width="1.5""##;
-            svg.rect(cx - 10.0, cy - 10.0, 20.0, 20.0, colour_fill(b), edge);
-            svg.text(cx, cy, 12.0, ink_on(colour_fill(b)), "middle", colour_letter(b));
+            let (outer, inner) = (CELL * 1.6, CELL * 0.8);
+            let edge = r##"rx="6" stroke="#222" stroke-width="2""##;
+            svg.rect(cx - outer / 2.0, cy - outer / 2.0, outer, outer, colour_fill(a), edge);
+            let corner = (cx - outer / 2.0 + 9.0, cy - outer / 2.0 + 9.0);
+            svg.text(corner.0, corner.1, 12.0, ink_on(colour_fill(a)), "middle", colour_letter(a));
+            let edge = r##"rx="3" stroke="#222" stroke-width="1.5""##;
+            svg.rect(cx - inner / 2.0, cy - inner / 2.0, inner, inner, colour_fill(b), edge);
+            svg.text(cx, cy, 15.0, ink_on(colour_fill(b)), "middle", colour_letter(b));
         }
         if let Some(centre) = p.ziggurat() {
             let (x, y) = origin(centre);
