@@ -237,10 +237,11 @@ impl Case {
                 '(' | '[' | '\u{ab}' => depth += 1,
                 ')' | ']' | '\u{bb}' => depth = depth.saturating_sub(1),
                 '"' => quoted = !quoted,
-                '.' if depth == 0 && !quoted => {
-                    if chars.peek().is_none_or(|(_, next)| next.is_whitespace()) {
-                        return header[..=i].to_owned();
-                    }
+                '.' if depth == 0
+                    && !quoted
+                    && chars.peek().is_none_or(|(_, next)| next.is_whitespace()) =>
+                {
+                    return header[..=i].to_owned();
                 }
                 _ => {}
             }

@@ -318,7 +318,8 @@ pub fn changes<G: Drawing>(before: &G, after: &G) -> Vec<(G::Place, Mark)> {
         }
         out
     };
-    let mut out: Vec<(G::Place, Mark)> = lost(&b, &a).into_iter().map(|p| (p, Mark::Left)).collect();
+    let mut out: Vec<(G::Place, Mark)> =
+        lost(&b, &a).into_iter().map(|p| (p, Mark::Left)).collect();
     out.extend(lost(&a, &b).into_iter().map(|p| (p, Mark::Moved)));
     out
 }
@@ -384,7 +385,10 @@ pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
         .fold(0.0, f64::max);
     let width = panel_w * 2.0 + GAP;
     let chars = (width / 7.5) as usize;
-    let caption = wrap(&format!("{}: {title}", transcript.id), (width / 8.5) as usize);
+    let caption = wrap(
+        &format!("{}: {title}", transcript.id),
+        (width / 8.5) as usize,
+    );
     let step_lines: Vec<Vec<String>> = rows
         .iter()
         .map(|(_, _, steps)| {

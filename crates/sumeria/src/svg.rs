@@ -63,10 +63,13 @@ fn picture(id: &str, text: &str) -> Result<String, CaseError> {
     Ok(core_svg::example(&transcript, &case.title()))
 }
 
+/// A point of the picture.
+type Point = (f64, f64);
+
 /// Where each location (by index) is drawn, and the direction of its route there.
 struct Layout {
-    at: Vec<Option<((f64, f64), (f64, f64))>>,
-    routes: Vec<Vec<(f64, f64)>>,
+    at: Vec<Option<(Point, Point)>>,
+    routes: Vec<Vec<Point>>,
 }
 
 fn layout(board: &Board) -> Layout {
@@ -266,7 +269,10 @@ mod tests {
         let svg = position(&game, &Options::default());
         let board = game.public().board();
         for name in board.names() {
-            assert!(svg.contains(&format!(">{}</text>", name.as_str())), "{name}");
+            assert!(
+                svg.contains(&format!(">{}</text>", name.as_str())),
+                "{name}"
+            );
         }
         // Each town and village slot is written once per city-state that has it.
         for slot in ["T1", "T2", "T3", "V1", "V2", "V3"] {
@@ -275,7 +281,11 @@ mod tests {
                 .filter(|l| l.slot.to_string() == slot)
                 .count();
             assert!(have > 0);
-            assert_eq!(svg.matches(&format!(">{slot}</text>")).count(), have, "{slot}");
+            assert_eq!(
+                svg.matches(&format!(">{slot}</text>")).count(),
+                have,
+                "{slot}"
+            );
         }
     }
 

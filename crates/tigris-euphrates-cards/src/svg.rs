@@ -140,7 +140,10 @@ impl Drawing for Cards {
         for l in 0..LINKS {
             if let Some((colour, up)) = p.link(l) {
                 let side = if up { "" } else { " face down" };
-                out.push(with_leader(Place::Link(l as u8), format!("link {colour}{side}")));
+                out.push(with_leader(
+                    Place::Link(l as u8),
+                    format!("link {colour}{side}"),
+                ));
             }
         }
         out
@@ -192,7 +195,14 @@ impl Drawing for Cards {
                         let fill = colour_fill(*colour);
                         svg.rect(x, y, CARD_W, CARD_H, fill, r##"rx="5" stroke="#222""##);
                         let letter = colour_letter(*colour);
-                        svg.text(x + 14.0, y + CARD_H / 2.0, 15.0, ink_on(fill), "middle", letter);
+                        svg.text(
+                            x + 14.0,
+                            y + CARD_H / 2.0,
+                            15.0,
+                            ink_on(fill),
+                            "middle",
+                            letter,
+                        );
                     }
                     Piece::Boat(boat) => {
                         let fill = colour_fill(Colour::Blue);
@@ -202,7 +212,14 @@ impl Drawing for Cards {
                         );
                         svg.rect(x, y, CARD_W, CARD_H, fill, &edge);
                         let name = format!("B-{}", colour_letter(boat.other()));
-                        svg.text(x + 8.0, y + CARD_H / 2.0, 12.0, ink_on(fill), "start", &name);
+                        svg.text(
+                            x + 8.0,
+                            y + CARD_H / 2.0,
+                            12.0,
+                            ink_on(fill),
+                            "start",
+                            &name,
+                        );
                     }
                 }
                 let at = (x + CARD_W - 14.0, y + CARD_H / 2.0);
@@ -233,14 +250,28 @@ impl Drawing for Cards {
         }
         for (place, mark) in marks {
             let (x, y, w, h) = rect_of(*place);
-            svg.mark_rect(x - 3.0, y - 3.0, w + 6.0, h + 6.0, *mark, &place.to_string());
+            svg.mark_rect(
+                x - 3.0,
+                y - 3.0,
+                w + 6.0,
+                h + 6.0,
+                *mark,
+                &place.to_string(),
+            );
         }
         let mut y = y_of(COLUMN_CARDS + 1) + 14.0;
         for seat in Seat::all(seats) {
             let hand: u32 = self.hand(seat).values().iter().map(|&n| n as u32).sum();
             let fill = core_svg::seat_fill(seat);
             svg.circle(MARGIN + 8.0, y, 8.0, fill, r##"stroke="#333""##);
-            svg.text(MARGIN + 8.0, y, 10.0, ink_on(fill), "middle", &seat.to_string());
+            svg.text(
+                MARGIN + 8.0,
+                y,
+                10.0,
+                ink_on(fill),
+                "middle",
+                &seat.to_string(),
+            );
             let top = match self.pile(seat).last() {
                 Some(Card::Civ(c)) => c.to_string(),
                 Some(Card::Treasure) => "treasure".into(),

@@ -11,9 +11,9 @@ pub mod examples;
 pub mod position;
 #[cfg(feature = "serde")]
 pub mod serialization;
+mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
-mod state;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};

@@ -119,7 +119,9 @@ impl Drawing for Tigris {
                 here.push(format!("leader {seat}{}", leader_letter(c)));
             }
             for m in Monument::ALL {
-                if p.monument(m).is_some_and(|corner| covered(corner).any(|q| q == s)) {
+                if p.monument(m)
+                    .is_some_and(|corner| covered(corner).any(|q| q == s))
+                {
                     here.push(format!("monument {m}"));
                 }
             }
@@ -151,14 +153,28 @@ impl Drawing for Tigris {
         }
         for r in 0..board::HEIGHT {
             let y = MARGIN + (r as f64 + 0.5) * CELL;
-            svg.text(MARGIN / 2.0, y, 12.0, "#555", "middle", &(r + 1).to_string());
+            svg.text(
+                MARGIN / 2.0,
+                y,
+                12.0,
+                "#555",
+                "middle",
+                &(r + 1).to_string(),
+            );
         }
         for s in (0..board::SQUARES).filter_map(Square::from_index) {
             let (x, y) = origin(s);
             let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
             let river = board.river().contains(s.space());
             let ground = if river { "#a9d3ef" } else { "#e9dcb5" };
-            svg.rect(x, y, CELL, CELL, ground, r##"stroke="#c9b98f" stroke-width="0.5""##);
+            svg.rect(
+                x,
+                y,
+                CELL,
+                CELL,
+                ground,
+                r##"stroke="#c9b98f" stroke-width="0.5""##,
+            );
             if board.framed().contains(s.space()) {
                 let frame = r##"stroke="#b8860b" stroke-width="2""##;
                 svg.rect(x + 2.0, y + 2.0, CELL - 4.0, CELL - 4.0, "none", frame);
@@ -177,10 +193,24 @@ impl Drawing for Tigris {
                 // Face down under a monument or the ziggurat: its colour as a border.
                 let border = format!(r#"rx="4" stroke="{}" stroke-width="3""#, colour_fill(c));
                 svg.rect(x + 4.0, y + 4.0, CELL - 8.0, CELL - 8.0, "#8a7f6a", &border);
-                svg.text(cx, cy + 2.0, 13.0, ink_on("#8a7f6a"), "middle", colour_letter(c));
+                svg.text(
+                    cx,
+                    cy + 2.0,
+                    13.0,
+                    ink_on("#8a7f6a"),
+                    "middle",
+                    colour_letter(c),
+                );
             }
             if p.catastrophes().contains(s.space()) {
-                svg.rect(x + 4.0, y + 4.0, CELL - 8.0, CELL - 8.0, "#111", r#"rx="2""#);
+                svg.rect(
+                    x + 4.0,
+                    y + 4.0,
+                    CELL - 8.0,
+                    CELL - 8.0,
+                    "#111",
+                    r#"rx="2""#,
+                );
                 let (a, b) = (10.0, CELL - 10.0);
                 svg.line((x + a, y + a), (x + b, y + b), "#f4f4f4", 3.0);
                 svg.line((x + b, y + a), (x + a, y + b), "#f4f4f4", 3.0);
@@ -188,7 +218,12 @@ impl Drawing for Tigris {
             if p.treasures().contains(s.space()) {
                 let (tx, ty) = (x + CELL - 11.0, y + 11.0);
                 svg.polygon(
-                    &[(tx, ty - 6.0), (tx + 6.0, ty), (tx, ty + 6.0), (tx - 6.0, ty)],
+                    &[
+                        (tx, ty - 6.0),
+                        (tx + 6.0, ty),
+                        (tx, ty + 6.0),
+                        (tx - 6.0, ty),
+                    ],
                     "#f2c500",
                     r##"stroke="#7a6000""##,
                 );
@@ -212,12 +247,40 @@ impl Drawing for Tigris {
             let (cx, cy) = (x + CELL, y + CELL);
             let (outer, inner) = (CELL * 1.6, CELL * 0.8);
             let edge = r##"rx="6" stroke="#222" stroke-width="2""##;
-            svg.rect(cx - outer / 2.0, cy - outer / 2.0, outer, outer, colour_fill(a), edge);
+            svg.rect(
+                cx - outer / 2.0,
+                cy - outer / 2.0,
+                outer,
+                outer,
+                colour_fill(a),
+                edge,
+            );
             let corner = (cx - outer / 2.0 + 9.0, cy - outer / 2.0 + 9.0);
-            svg.text(corner.0, corner.1, 12.0, ink_on(colour_fill(a)), "middle", colour_letter(a));
+            svg.text(
+                corner.0,
+                corner.1,
+                12.0,
+                ink_on(colour_fill(a)),
+                "middle",
+                colour_letter(a),
+            );
             let edge = r##"rx="3" stroke="#222" stroke-width="1.5""##;
-            svg.rect(cx - inner / 2.0, cy - inner / 2.0, inner, inner, colour_fill(b), edge);
-            svg.text(cx, cy, 15.0, ink_on(colour_fill(b)), "middle", colour_letter(b));
+            svg.rect(
+                cx - inner / 2.0,
+                cy - inner / 2.0,
+                inner,
+                inner,
+                colour_fill(b),
+                edge,
+            );
+            svg.text(
+                cx,
+                cy,
+                15.0,
+                ink_on(colour_fill(b)),
+                "middle",
+                colour_letter(b),
+            );
         }
         if let Some(centre) = p.ziggurat() {
             let (x, y) = origin(centre);
@@ -247,14 +310,28 @@ impl Drawing for Tigris {
         }
         for (s, mark) in marks {
             let (x, y) = origin(*s);
-            svg.mark_rect(x + 1.0, y + 1.0, CELL - 2.0, CELL - 2.0, *mark, &s.to_string());
+            svg.mark_rect(
+                x + 1.0,
+                y + 1.0,
+                CELL - 2.0,
+                CELL - 2.0,
+                *mark,
+                &s.to_string(),
+            );
         }
         let mut y = MARGIN + board::HEIGHT as f64 * CELL + 20.0;
         for seat in mesopotamia_core::Seat::all(p.config().players as usize) {
             let vp = p.vp(seat);
             let fill = core_svg::seat_fill(seat);
             svg.circle(MARGIN + 8.0, y, 8.0, fill, r##"stroke="#333""##);
-            svg.text(MARGIN + 8.0, y, 10.0, ink_on(fill), "middle", &seat.to_string());
+            svg.text(
+                MARGIN + 8.0,
+                y,
+                10.0,
+                ink_on(fill),
+                "middle",
+                &seat.to_string(),
+            );
             let text = format!(
                 "seat {seat}: VP red {} blue {} green {} black {}, treasures {}, catastrophes left {}, {} tiles in hand",
                 vp[Colour::Red],
@@ -318,13 +395,20 @@ mod tests {
     #[test]
     fn the_example_picture_shows_before_after_and_what_left() {
         let svg = example("te-2009-war").unwrap().unwrap();
-        assert!(svg.contains("TE-2009-WAR: TE-2009 (rules/001), &quot;Conflit externe&quot;, exemple."));
+        assert!(
+            svg.contains("TE-2009-WAR: TE-2009 (rules/001), &quot;Conflit externe&quot;, exemple.")
+        );
         assert!(svg.contains(">before</text>") && svg.contains(">after</text>"));
         assert!(svg.contains("seat 0: tile black G5"));
         // The war removes the losing markets H5 and I5 and the trader J5: dashed rings
         // on both panels; G5 is ringed as placed.
         for s in ["H5", "I5", "J5"] {
-            assert_eq!(svg.matches(&format!(r#"class="left" data-place="{s}""#)).count(), 2, "{s}");
+            assert_eq!(
+                svg.matches(&format!(r#"class="left" data-place="{s}""#))
+                    .count(),
+                2,
+                "{s}"
+            );
         }
         assert!(svg.contains(r#"class="moved" data-place="G5""#));
         assert!(example("TE-NOTHING").is_none());
