@@ -5,7 +5,7 @@
     not(feature = "tigris"),
     doc = "Rules engines for Tigris & Euphrates, Euphrat & Tigris (the card game) and Sumeria, \
            under one roof: the core and each game behind its feature (`tigris`, `cards`, \
-           `sumeria`, and `serde`). The README's examples need the `tigris` feature."
+           `sumeria`, `serde`, and `svg` for pictures). The README's examples need the `tigris` feature."
 )]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -20,20 +20,12 @@ pub(crate) fn all() -> Vec<(&'static str, &'static str, &'static str)> {
     out
 }
 
-/// Plays an example and returns its transcript and the final state's picture.
-pub(crate) fn transcript(game: &str, id: &str, text: &str) -> Result<(String, String), String> {
-    fn run<G: CaseGame + crate::render::Render>(
-        id: &str,
-        text: &str,
-    ) -> Result<(String, String), String> {
+/// Plays an example and returns its transcript.
+pub(crate) fn transcript(game: &str, id: &str, text: &str) -> Result<String, String> {
+    fn run<G: CaseGame>(id: &str, text: &str) -> Result<String, String> {
         let case = Case::parse(id, text).map_err(|e| e.to_string())?;
         let transcript = cases::run::<G>(&case).map_err(|e| e.to_string())?;
-        let picture = transcript
-            .scenarios
-            .first()
-            .map(|s| s.after.svg())
-            .unwrap_or_default();
-        Ok((transcript.to_string(), picture))
+        Ok(transcript.to_string())
     }
     match game {
         "tigris" => run::<tigris_euphrates::Tigris>(id, text),
@@ -43,11 +35,30 @@ pub(crate) fn transcript(game: &str, id: &str, text: &str) -> Result<(String, St
     }
 }
 
+/// An example's picture, drawn by its game: the caption, and each scenario's position
+/// before and after, the places its steps changed ringed.
+pub(crate) fn picture(game: &str, id: &str) -> Result<String, String> {
+    let picture = match game {
+        "tigris" => tigris_euphrates::svg::example(id),
+        "cards" => tigris_euphrates_cards::svg::example(id),
+        "sumeria" => sumeria::svg::example(id),
+        other => return Err(format!("no game `{other}`")),
+    };
+    picture
+        .ok_or_else(|| format!("no rule example `{id}`"))?
+        .map_err(|e| e.to_string())
+}
+
 pub(crate) fn run(id: Option<&str>) -> Result<(), String> {
     let all = all();
     let Some(id) = id else {
-        for (_, id, _) in &all {
-            say!("{id}");
+        // Each identifier, then its title (the case's first sentence).
+        let width = all.iter().map(|(_, id, _)| id.len()).max().unwrap_or(0);
+        for (_, id, text) in &all {
+            let title = Case::parse(id, text)
+                .map(|case| case.title())
+                .unwrap_or_default();
+            say!("{id:width$}  {title}");
         }
         return Ok(());
     };
@@ -55,8 +66,7 @@ pub(crate) fn run(id: Option<&str>) -> Result<(), String> {
         .iter()
         .find(|(_, i, _)| i.eq_ignore_ascii_case(id))
         .ok_or_else(|| format!("no rule example `{id}` (`mesopotamia examples` lists them)"))?;
-    let (transcript, _) = transcript(game, id, text)?;
-    say_raw!("{transcript}");
+    say_raw!("{}", transcript(game, id, text)?);
     Ok(())
 }
 

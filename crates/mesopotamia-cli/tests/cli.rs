@@ -526,8 +526,11 @@ fn examples_are_listed_and_shown() {
         assert!(o.status.success(), "{}", stderr(&o));
         insta::assert_snapshot!(format!("example_{id}"), stdout(&o));
     }
-    // Case does not matter; every listed example runs.
-    for id in list.lines() {
+    // Each line gives an identifier and a title; case does not matter; every listed
+    // example runs.
+    for line in list.lines() {
+        let (id, title) = line.split_once(' ').unwrap();
+        assert!(title.trim().len() > 10, "{line}");
         let o = run(&["examples", &id.to_lowercase()]);
         assert!(o.status.success(), "{id}: {}", stderr(&o));
         assert!(stdout(&o).contains("-- after --"), "{id}");
@@ -596,7 +599,11 @@ fn every_picture_is_well_formed_svg() {
         );
         n += 1;
     }
-    assert_eq!(n, stdout(&run(&["examples"])).lines().count());
+    let ids: Vec<String> = stdout(&run(&["examples"]))
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap().to_owned())
+        .collect();
+    assert_eq!(n, ids.len());
     // The committed pictures are current.
     let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples");
     let o = run(&["render", "--examples-dir", docs, "--check"]);
@@ -608,7 +615,7 @@ fn every_picture_is_well_formed_svg() {
         .iter()
         .map(|p| std::fs::read_to_string(format!("{root}{p}")).unwrap())
         .collect();
-    for id in stdout(&run(&["examples"])).lines() {
+    for id in &ids {
         assert!(
             pages.contains(&format!("(examples/{id}.svg)")),
             "{id} missing from docs/"

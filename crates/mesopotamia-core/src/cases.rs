@@ -211,6 +211,45 @@ impl Case {
     }
 }
 
+impl Case {
+    /// A one-line title: the header's first sentence, without a leading `ID:` (full stops
+    /// inside brackets, quotes and guillemets do not end it).
+    ///
+    /// ```
+    /// use mesopotamia_core::cases::Case;
+    ///
+    /// let text = "# DEMO: RULES (\"Setup\": 2 players. 3 cards), first\n# example. More.\n[start]\ntoy\n";
+    /// let case = Case::parse("DEMO", text).unwrap();
+    /// assert_eq!(case.title(), "RULES (\"Setup\": 2 players. 3 cards), first example.");
+    /// ```
+    pub fn title(&self) -> String {
+        let header = self.source.join(" ");
+        let header = header
+            .strip_prefix(self.id.as_str())
+            .and_then(|rest| rest.strip_prefix(':'))
+            .unwrap_or(&header)
+            .trim();
+        let mut depth = 0usize;
+        let mut quoted = false;
+        let mut chars = header.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '(' | '[' | '\u{ab}' => depth += 1,
+                ')' | ']' | '\u{bb}' => depth = depth.saturating_sub(1),
+                '"' => quoted = !quoted,
+                '.' if depth == 0
+                    && !quoted
+                    && chars.peek().is_none_or(|(_, next)| next.is_whitespace()) =>
+                {
+                    return header[..=i].to_owned();
+                }
+                _ => {}
+            }
+        }
+        header.to_owned()
+    }
+}
+
 /// What a game provides to run cases.
 pub trait CaseGame: Game + Clone {
     /// What happens as a step resolves, as the transcript prints it.

@@ -14,6 +14,8 @@ pub mod mcts;
 pub mod record;
 pub mod scoring;
 pub mod seat;
+#[cfg(feature = "svg")]
+pub mod svg;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 

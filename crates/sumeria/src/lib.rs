@@ -14,6 +14,8 @@ mod random;
 mod reach;
 mod rules;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};

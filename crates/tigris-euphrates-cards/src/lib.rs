@@ -11,6 +11,8 @@ pub mod position;
 #[cfg(feature = "serde")]
 pub mod serialization;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};

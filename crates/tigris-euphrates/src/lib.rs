@@ -12,6 +12,8 @@ pub mod position;
 #[cfg(feature = "serde")]
 pub mod serialization;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
