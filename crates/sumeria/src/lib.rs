@@ -14,6 +14,7 @@ mod random;
 mod reach;
 mod rules;
 mod state;
+pub mod view;
 
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};

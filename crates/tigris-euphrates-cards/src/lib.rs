@@ -11,6 +11,7 @@ pub mod position;
 #[cfg(feature = "serde")]
 pub mod serialization;
 mod state;
+pub mod view;
 
 pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};

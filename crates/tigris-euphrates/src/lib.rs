@@ -12,6 +12,7 @@ pub mod position;
 #[cfg(feature = "serde")]
 pub mod serialization;
 mod state;
+pub mod view;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
