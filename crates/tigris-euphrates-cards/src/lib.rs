@@ -19,6 +19,7 @@ pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{
     Card, Cards, CardsError, CardsView, Conflict, ConflictKind, Leader, Pending, Piece, Public,
+    Reason,
 };
 
 /// The shared core this crate implements, re-exported.
