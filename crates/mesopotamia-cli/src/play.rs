@@ -388,7 +388,11 @@ where
                         .map_err(|e| e.to_string())?;
                     self.record.steps.push(Step::Chance(outcome));
                     match seen {
-                        Seen::All => self.tell(format!("chance: {outcome}"))?,
+                        // The events tell a public outcome in words, when the game has any.
+                        Seen::All if events.is_empty() => {
+                            self.tell(format!("chance: {outcome}"))?
+                        }
+                        Seen::All => {}
                         Seen::Only(s) if self.is_person(s) => {
                             // `draw red` is told as `red`.
                             let text = outcome.to_string();
@@ -398,7 +402,7 @@ where
                         Seen::Only(_) | Seen::Nobody => {}
                     }
                     for e in events {
-                        self.tell(format!("  {e}"))?;
+                        self.tell(e.to_string())?;
                     }
                 }
                 ToMove::Seat(seat) => {
@@ -576,13 +580,16 @@ where
     }
 }
 
+/// The actions of one verb that share their middle words: those words and the last words.
+type Form = (String, Vec<String>);
+
 /// Lists the legal actions compactly, grouped by their first word: actions that differ
 /// only in their last word share a line (`tile red: A1 B1 C1 ...`); a verb with many
 /// different forms (swaps) lists them on its own line, separated by commas.
 fn print_legal<G: Game>(legal: &[G::Action]) -> Result<(), String> {
     say!("legal actions ({}):", legal.len());
     // verb -> (middle words -> last words), in the order of the legal list.
-    let mut verbs: Vec<(String, Vec<(String, Vec<String>)>)> = Vec::new();
+    let mut verbs: Vec<(String, Vec<Form>)> = Vec::new();
     for action in legal {
         let text = action.to_string();
         let words: Vec<&str> = text.split_whitespace().collect();

@@ -303,14 +303,33 @@ fn a_person_gets_a_clear_message_and_a_new_prompt() {
         input,
     );
     let out = stdout(&o);
-    // The person sees his own hand only, and the legal actions.
-    assert!(out.contains("seat 0 hand 2 2 1 1 vp"), "{out}");
-    assert!(out.contains("seat 1 hand (6 tiles)"), "{out}");
-    assert!(out.contains("bag (131 tiles)"), "{out}");
+    // The person sees his own hand only, its colours named, and the tiles he drew.
     assert!(
-        out.contains("legal actions (750):\n  pass\n  tile red: A1 B1"),
+        out.contains("seat 0 (you): hand red 2 blue 2 green 1 black 1 | vp red 0"),
         "{out}"
     );
+    assert!(out.contains("seat 1: 6 tiles in hand | vp"), "{out}");
+    assert!(out.contains("bag 131 tiles"), "{out}");
+    assert!(
+        out.contains("you drew: blue, blue, black, red, red, green"),
+        "{out}"
+    );
+    // A short prompt; the legal list only on `?`, grouped.
+    assert!(
+        out.contains("750 legal actions (? to list them)\nseat 0> "),
+        "{out}"
+    );
+    assert_eq!(out.matches("legal actions (750):").count(), 1, "{out}");
+    assert!(
+        out.contains("seat 0> legal actions (750):\n  pass\n  tile red: A1 B1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n  swap: black:1, green:1, blue:1, "),
+        "swaps on one line: {out}"
+    );
+    // The bot's moves and what they cause are told.
+    assert!(out.contains("seat 0 (you): pass\n"), "{out}");
     assert!(!out.contains('\x1b'), "no colour when NO_COLOR is set");
     // A typo and an illegal action each get a clear message and a new prompt.
     assert!(
@@ -340,8 +359,9 @@ fn a_person_gets_a_clear_message_and_a_new_prompt() {
     );
 }
 
-/// Plays `play sumeria` with people in `humans` who always type the first legal action
-/// listed; returns everything printed, the number of prompts per seat, and the record.
+/// Plays `play sumeria` with people in `humans` who ask for the legal list (`?`) and type
+/// the first legal action listed, and press Enter at each hand-off screen; returns
+/// everything printed, the number of prompts per seat, and the record.
 /// A watchdog kills the game if it hangs (people waiting on each other's input).
 fn first_legal_players(
     humans: &[&str],
@@ -408,21 +428,25 @@ fn first_legal_players(
             all.push_str(&next);
             let entry = next.trim();
             let action = match entry.split_once(": ") {
+                // `move: A B, C D, ...` (many forms) or `add: A B C ...` (one form).
+                Some((head, rest)) if rest.contains(',') => {
+                    format!("{head} {}", rest.split(',').next().unwrap())
+                }
                 Some((head, rest)) => format!("{head} {}", rest.split(' ').next().unwrap()),
                 None => entry.to_owned(),
             };
             first_legal = Some(action);
+        } else if text.contains("who presses Enter") {
+            writeln!(stdin).unwrap();
         } else if let Some(seat) = text
             .strip_prefix("seat ")
             .and_then(|t| t.strip_suffix("> "))
         {
             prompts[seat.parse::<usize>().unwrap()] += 1;
-            writeln!(
-                stdin,
-                "{}",
-                first_legal.take().expect("a listing before the prompt")
-            )
-            .unwrap();
+            match first_legal.take() {
+                Some(action) => writeln!(stdin, "{action}").unwrap(),
+                None => writeln!(stdin, "?").unwrap(),
+            }
         }
     }
     let status = child.lock().unwrap().wait().unwrap();
@@ -444,7 +468,8 @@ fn a_person_plays_a_whole_game() {
     std::fs::remove_dir_all(record.parent().unwrap()).ok();
 }
 
-/// Two people share the terminal (hot seat): neither holds the input for good.
+/// Two people share the terminal (hot seat): neither holds the input for good, and a
+/// hand-off screen stands between one person's table and the other's.
 #[test]
 fn two_people_share_the_input() {
     let (all, prompts, record) = first_legal_players(&["0", "2"], "5", "two");
@@ -453,7 +478,213 @@ fn two_people_share_the_input() {
         "{prompts:?}\n{all}"
     );
     assert!(all.contains("standings:"), "{all}");
+    // Each table after a hand-off is the view of the seat handed the terminal.
+    let screens: Vec<&str> = all.split("-- seat ").skip(1).collect();
+    assert!(screens.len() > 10, "{all}");
+    for screen in &screens {
+        let seat = &screen[..1];
+        let table = screen.split("> ").next().unwrap();
+        assert!(
+            table.contains(&format!(
+                "'s decision: pass the terminal to seat {seat}, who presses Enter --"
+            )),
+            "{screen}"
+        );
+        assert!(table.contains(&format!("seat {seat} (you): ")), "{screen}");
+        assert_eq!(table.matches("(you)").count(), 2, "{screen}");
+    }
     std::fs::remove_dir_all(record.parent().unwrap()).ok();
+}
+
+fn tigris_against_greedy(input: &str, extra: &[&str]) -> Output {
+    let args = [
+        &[
+            "play",
+            "tigris",
+            "--players",
+            "2",
+            "--human",
+            "0",
+            "--bots",
+            "greedy",
+            "--seed",
+            "1",
+        ][..],
+        extra,
+    ]
+    .concat();
+    run_with_input(&args, input)
+}
+
+/// `undo` goes back to the person's previous decision; input in any letter case.
+#[test]
+fn undo_goes_back_to_the_previous_decision() {
+    let o = tigris_against_greedy("undo\nTILE RED h4\nundo\nLeader King F4\n", &[]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("seat 0> nothing to undo: this is your first decision"),
+        "{out}"
+    );
+    // The tile was played (any case), then taken back: the hand is whole again.
+    assert!(out.contains("seat 0 (you): tile red H4\n"), "{out}");
+    assert!(out.contains("hand red 1 blue 2 green 1 black 1"), "{out}");
+    let back = out
+        .split("-- back to your previous decision")
+        .nth(1)
+        .expect("undone");
+    assert!(
+        back.contains("seat 0 (you): hand red 2 blue 2 green 1 black 1"),
+        "{back}"
+    );
+    assert!(
+        back.contains("\n 4  ~  ~  ~  ~  .  .  .  .  ."),
+        "H4 empty again: {back}"
+    );
+    assert!(back.contains("seat 0 (you): leader king F4"), "{back}");
+    // With two people, undo would take back the other's decisions: refused.
+    let o = run_with_input(
+        &[
+            "play",
+            "sumeria",
+            "--players",
+            "3",
+            "--human",
+            "0",
+            "--human",
+            "1",
+            "--seed",
+            "1",
+        ],
+        "\nadd ur:t2\n\nundo\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("seat 0 (person): add Ur:T2"),
+        "any case: {out}"
+    );
+    assert!(
+        out.contains("seat 1> undo is for games against bots"),
+        "{out}"
+    );
+}
+
+/// `quit` saves the record (with `--record`), which `--from` continues; a position file
+/// continues too, and the hand-off, refusals and reasons are plain.
+#[test]
+fn quit_saves_and_from_continues() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-quit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let o = tigris_against_greedy(
+        "tile red H4\nquit\n",
+        &["--record", record.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!(
+            "game saved in {} (13 steps): continue it with `mesopotamia play tigris --from {}`",
+            record.display(),
+            record.display()
+        )),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(json["steps"].as_array().unwrap().len(), 13);
+    assert!(json.get("end").is_none(), "an unfinished game has no end");
+    // Continued where it stopped: one action left in the turn, the tile on H4.
+    let o = run_with_input(
+        &[
+            "play",
+            "tigris",
+            "--from",
+            record.to_str().unwrap(),
+            "--human",
+            "0",
+        ],
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("to act (1 action left)"), "{out}");
+    assert!(out.contains("hand red 1 blue 2 green 1 black 1"), "{out}");
+    // A position file continues too; it cannot be recorded from.
+    let o = run(&["replay", record.to_str().unwrap()]);
+    let position_text = stdout(&o).replace("the game is not over\n", "");
+    let position = dir.join("position.txt");
+    std::fs::write(&position, &position_text).unwrap();
+    let o = run_with_input(
+        &[
+            "play",
+            "tigris",
+            "--from",
+            position.to_str().unwrap(),
+            "--human",
+            "0",
+        ],
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("to act (1 action left)"),
+        "{}",
+        stdout(&o)
+    );
+    refused(
+        &[
+            "play",
+            "tigris",
+            "--from",
+            position.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "--record needs a game record to continue",
+    );
+    refused(
+        &["play", "cards", "--from", record.to_str().unwrap()],
+        "a record of a `tigris` game, not of `cards`",
+    );
+    // Without people, --from plays the game out between bots.
+    let o = run(&["play", "tigris", "--from", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("standings:"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The card game says why an action is refused.
+#[test]
+fn a_refused_card_action_gives_its_reason() {
+    let o = run_with_input(
+        &[
+            "play",
+            "cards",
+            "--players",
+            "2",
+            "--human",
+            "0",
+            "--seed",
+            "1",
+        ],
+        "catastrophe 1/0\nBANK\nplay black 1\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("seat 0> `catastrophe 1/0` is not legal now: a catastrophe hits only a card without a leader below the column heads"),
+        "{out}"
+    );
+    assert!(
+        out.contains("seat 0> `bank` is not legal now: the decision now is an action"),
+        "{out}"
+    );
+    // The hand's colours are named; the other hand is a count; the pile shows its top.
+    assert!(out.contains("seat 0 (you): hand red "), "{out}");
+    assert!(
+        out.contains("seat 1: 8 cards in hand | pile empty"),
+        "{out}"
+    );
+    assert!(out.contains("seat 0 (you): play black 1"), "{out}");
 }
 
 #[test]
