@@ -441,11 +441,18 @@ impl Cards {
     }
 }
 
-/// What one seat may know. Read from data only through validation (see
+/// What one seat may know. In JSON (feature `serde`): places by name, one entry per seat,
+/// a `version` (`serialization::VIEW_VERSION`); read from data only through validation (see
 /// [`serialization`](crate::serialization)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "crate::serialization::ViewData"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        into = "crate::serialization::ViewJson",
+        try_from = "crate::serialization::ViewJson"
+    )
+)]
 pub struct CardsView {
     /// The seat whose view this is.
     pub seat: Seat,
