@@ -4,6 +4,9 @@
 //!
 //! - A [`Cards`] state is its position text (the [`Position`] format), read back only
 //!   through [`Position::into_game`], which checks every rule of a position.
+//! - A [`CardsView`] has a JSON form of its own, versioned ([`VIEW_VERSION`]), with places by name,
+//!   one entry per seat and colours named; it is read into the fields below and checked as
+//!   they are.
 //! - A [`Public`] part or a [`CardsView`] is read field by field, then accepted only if it
 //!   is the public part (or a seat's view) of some state the position checks accept: what
 //!   it cannot show (other hands, buried pile cards, the deck, the cards removed unseen) is
