@@ -133,3 +133,64 @@ impl fmt::Display for SumeriaView {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mesopotamia_core::{Game, ToMove};
+
+    use super::*;
+    use crate::{Config, Sumeria};
+
+    /// Over a game: each seat's table marks that seat alone as `(you)`, shows every seat's
+    /// supply and influence by kind, every trader by its owner, and the tiles in the bag.
+    #[test]
+    fn a_table_shows_every_seat_and_the_traders() {
+        let mut game = Sumeria::new(Config::new(3)).unwrap();
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        for step in 0..120 {
+            match game.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(outcomes[step % outcomes.len()].0)
+                        .unwrap();
+                }
+                ToMove::Seat(_) => {
+                    let p = game.public();
+                    for seat in Seat::all(3) {
+                        let table = game.view(seat).to_string();
+                        assert_eq!(
+                            table.matches("(you)").count(),
+                            1 + usize::from(p.deciding() == Some(seat)),
+                            "{table}"
+                        );
+                        for s in Seat::all(3) {
+                            assert!(
+                                table.contains(&format!("{} traders in supply", p.supply(s))),
+                                "{table}"
+                            );
+                        }
+                        let traders: usize = Seat::all(3).map(|s| 14 - p.supply(s) as usize).sum();
+                        // `T1:2`: a trader of seat 2.
+                        let shown = table
+                            .split_whitespace()
+                            .filter(|w| {
+                                let b = w.as_bytes();
+                                b.len() >= 3
+                                    && b[b.len() - 2] == b':'
+                                    && b[b.len() - 1].is_ascii_digit()
+                            })
+                            .count();
+                        assert_eq!(shown, traders, "{table}");
+                        assert!(
+                            table.contains(&format!("bag {} tiles", game.bag().total())),
+                            "{table}"
+                        );
+                    }
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[(step * 5) % legal.len()]).unwrap();
+                }
+            }
+        }
+    }
+}
