@@ -119,10 +119,9 @@ where
         })
         .collect();
     let mut record = record.with_bots(who);
-    // A game continued from a file drew its first steps with another generator.
-    if !continued {
-        record = record.with_seed(args.seed);
-    }
+    // A game continued from a file drew its first steps with another generator: no one
+    // seed replays it (its steps do).
+    record.seed = (!continued).then_some(args.seed);
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     if human.iter().any(|&h| h) {
         let players = (0..seats)
