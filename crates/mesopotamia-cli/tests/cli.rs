@@ -1074,3 +1074,43 @@ fn the_search_bot_plays_and_hints() {
     assert_eq!(out.matches("hint: ").count(), 2, "{out}");
     assert!(out.contains("% of the search's visits)"), "{out}");
 }
+
+/// Colours come through anstream: forced on with `CLICOLOR_FORCE`, always off with
+/// `NO_COLOR`, off by default when the output is not a terminal (as here).
+#[test]
+fn colours_follow_the_environment() {
+    use std::io::Write as _;
+    let play = |env: &[(&str, &str)]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mesopotamia"));
+        command
+            .args([
+                "play",
+                "tigris",
+                "--players",
+                "2",
+                "--human",
+                "0",
+                "--seed",
+                "1",
+            ])
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CLICOLOR")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let mut child = command.spawn().unwrap();
+        let _ = child.stdin.take().unwrap().write_all(b"quit\n");
+        stdout(&child.wait_with_output().unwrap())
+    };
+    let forced = play(&[("CLICOLOR_FORCE", "1")]);
+    assert!(forced.contains("\x1b[31mred\x1b[0m 2"), "{forced}");
+    assert!(forced.contains("(you)"), "{forced}");
+    let plain = play(&[]);
+    assert!(!plain.contains('\x1b'), "not a terminal: {plain}");
+    let no_color = play(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
+    assert!(!no_color.contains('\x1b'), "NO_COLOR wins: {no_color}");
+}
