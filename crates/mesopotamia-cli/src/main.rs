@@ -246,7 +246,7 @@ struct PlayArgs {
     #[arg(long)]
     record: Option<PathBuf>,
     /// Continue a game: a game record (JSON, written by `--record`) or a position file (the
-    /// game's position format). The file's configuration is used; the game options are not.
+    /// game's position format), with the file's configuration (game options are refused).
     #[arg(long, value_name = "RECORD|POSITION")]
     from: Option<PathBuf>,
     /// A seat played by a person at the terminal (repeat for several). At the prompt: an

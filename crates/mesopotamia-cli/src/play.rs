@@ -184,6 +184,19 @@ where
         return Ok((start, GameRecord::new(config), false));
     };
     let named = |e: String| format!("{}: {e}", path.display());
+    let o = &args.options;
+    let options_given = o.players != 4
+        || o.english_variant
+        || o.board.is_some()
+        || o.buildings
+        || o.ziggurat
+        || o.open_piles
+        || o.turn_limit.is_some();
+    if options_given {
+        return Err(named(
+            "--from continues the game with the file's configuration: leave out --players and the game options".into(),
+        ));
+    }
     let size = std::fs::metadata(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?
         .len();

@@ -646,6 +646,17 @@ fn quit_saves_and_from_continues() {
         &["play", "cards", "--from", record.to_str().unwrap()],
         "a record of a `tigris` game, not of `cards`",
     );
+    refused(
+        &[
+            "play",
+            "tigris",
+            "--players",
+            "3",
+            "--from",
+            record.to_str().unwrap(),
+        ],
+        "--from continues the game with the file's configuration",
+    );
     // Without people, --from plays the game out between bots.
     let o = run(&["play", "tigris", "--from", record.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
