@@ -1,8 +1,9 @@
 //! What the commands need of each game, behind one trait, so that `play`, `simulate`
 //! and the other commands are written once.
 
+use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::mcts::MctsBot;
-use mesopotamia_core::{Bot, Game, GameRecord, Seat};
+use mesopotamia_core::{Bot, GameRecord, Seat};
 use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
@@ -11,7 +12,7 @@ use crate::GameOptions;
 
 /// A game as the command line drives it.
 pub(crate) trait CliGame:
-    Game<Action: Send + Sync> + core::fmt::Display + Send + Sync + 'static
+    CaseGame<Action: Send + Sync, View: core::fmt::Display> + core::fmt::Display + Send + Sync + 'static
 where
     Self::Config: Send + Sync,
 {
@@ -19,6 +20,8 @@ where
     fn from_options(options: &GameOptions) -> Result<Self::Config, String>;
     /// A game record as pretty JSON.
     fn record_json(record: &GameRecord<Self>) -> Result<String, String>;
+    /// A game record of this game from its JSON.
+    fn parse_record(text: &str) -> Result<GameRecord<Self>, String>;
     /// The game's greedy bot.
     fn greedy() -> Box<dyn Bot<Self> + Send>;
     /// The MCTS bot's iterations per decision by default (`--bots mcts`): chosen so that a
@@ -49,11 +52,48 @@ where
     fn print_turns(record: &GameRecord<Self>) -> Result<(), String>;
     /// The final position and the standings.
     fn print_end(&self) -> Result<(), String>;
-    /// The table as `seat` may see it: other hands, buried piles and the bag hidden.
-    fn table(&self, seat: Seat) -> String;
+    /// The table as `seat` may see it: its view, drawn by the game's library.
+    fn table(&self, seat: Seat) -> String {
+        self.view(seat).to_string()
+    }
+    /// Who may see the outcome of the pending chance event.
+    fn chance_seen(&self) -> Seen;
+    /// An action as the other seats are told of it (a swap's discards are face down).
+    fn announce(&self, action: Self::Action) -> String {
+        action.to_string()
+    }
+}
+
+/// Who may see a chance outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Seen {
+    /// Everyone (a city-state drawn, a tile put on display).
+    All,
+    /// Only this seat (its own draw).
+    Only(Seat),
+    /// Nobody (cards removed unseen).
+    Nobody,
 }
 
 impl CliGame for Tigris {
+    fn parse_record(text: &str) -> Result<GameRecord<Self>, String> {
+        crate::records::parse::<Self>(text)
+    }
+    fn chance_seen(&self) -> Seen {
+        match self.public().pending() {
+            tigris_euphrates::Pending::Draw(seat) => Seen::Only(seat),
+            _ => Seen::All,
+        }
+    }
+    fn announce(&self, action: Self::Action) -> String {
+        match action.kind() {
+            // Swapped tiles are discarded face down: only their number is told.
+            tigris_euphrates::ActionKind::Swap(d) => {
+                format!("swap {} tiles", d.iter().map(|&n| n as u32).sum::<u32>())
+            }
+            _ => action.to_string(),
+        }
+    }
     const MCTS_ITERATIONS: u32 = tigris_euphrates::bots::MCTS_ITERATIONS;
 
     fn search_bot(iterations: u32) -> MctsBot<Self> {
@@ -81,34 +121,19 @@ impl CliGame for Tigris {
         say_raw!("{}", tigris_euphrates::Position::from_game(self));
         crate::print_standings(self)
     }
-    fn table(&self, seat: Seat) -> String {
-        let p = self.public();
-        let mut out = String::new();
-        for line in self.to_string().lines() {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let text = match words.as_slice() {
-                ["seat", s, "hand", ..] if *s != seat.to_string() => {
-                    let other = s.parse().ok().and_then(Seat::new).unwrap_or(seat);
-                    let vp_at = words.iter().position(|w| *w == "vp").unwrap_or(0);
-                    let discarded_at = words.iter().position(|w| *w == "discarded").unwrap_or(0);
-                    format!(
-                        "seat {s} hand ({} tiles) {} discarded ({} tiles)",
-                        p.hand_size(other),
-                        words[vp_at..discarded_at].join(" "),
-                        p.discard_count(other)
-                    )
-                }
-                ["bag", ..] => format!("bag ({} tiles)", p.bag_size()),
-                _ => line.to_owned(),
-            };
-            out.push_str(&text);
-            out.push('\n');
-        }
-        out
-    }
 }
 
 impl CliGame for Cards {
+    fn parse_record(text: &str) -> Result<GameRecord<Self>, String> {
+        crate::records::parse::<Self>(text)
+    }
+    fn chance_seen(&self) -> Seen {
+        match self.public().pending() {
+            tigris_euphrates_cards::Pending::Draw(seat) => Seen::Only(seat),
+            tigris_euphrates_cards::Pending::Remove => Seen::Nobody,
+            _ => Seen::All,
+        }
+    }
     const MCTS_ITERATIONS: u32 = tigris_euphrates_cards::bots::MCTS_ITERATIONS;
 
     fn search_bot(iterations: u32) -> MctsBot<Self> {
@@ -135,53 +160,16 @@ impl CliGame for Cards {
         say_raw!("{}", tigris_euphrates_cards::Position::from_game(self));
         crate::cards_cmd::print_standings(self)
     }
-    fn table(&self, seat: Seat) -> String {
-        let open = self.public().config().open_piles;
-        let mut out = String::new();
-        for line in self.to_string().lines() {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let text = match words.as_slice() {
-                ["seat", s, "hand", a, b, c, d, rest @ ..] => {
-                    let own = *s == seat.to_string();
-                    let pile_at = rest.iter().position(|w| *w == "pile").unwrap_or(rest.len());
-                    let pile = rest.get(pile_at + 1..).unwrap_or(&[]);
-                    let hand = if own {
-                        format!("{a} {b} {c} {d}")
-                    } else {
-                        let n: u32 = [a, b, c, d]
-                            .iter()
-                            .filter_map(|w| w.parse::<u32>().ok())
-                            .sum();
-                        format!("({n} cards)")
-                    };
-                    let pile = if open || own {
-                        pile.join(" ")
-                    } else {
-                        format!(
-                            "({} cards, top {})",
-                            pile.len(),
-                            pile.last().copied().unwrap_or("none")
-                        )
-                    };
-                    format!(
-                        "seat {s} hand {hand} {} pile {pile}",
-                        rest[..pile_at].join(" ")
-                    )
-                }
-                ["deck", rest @ ..] => {
-                    let n: u32 = rest.iter().filter_map(|w| w.parse::<u32>().ok()).sum();
-                    format!("deck ({n} cards)")
-                }
-                _ => line.to_owned(),
-            };
-            out.push_str(&text);
-            out.push('\n');
-        }
-        out
-    }
 }
 
 impl CliGame for Sumeria {
+    fn parse_record(text: &str) -> Result<GameRecord<Self>, String> {
+        crate::records::parse::<Self>(text)
+    }
+    fn chance_seen(&self) -> Seen {
+        // Only the bag is hidden; what is drawn from it goes on display.
+        Seen::All
+    }
     const MCTS_ITERATIONS: u32 = sumeria::bots::MCTS_ITERATIONS;
 
     fn search_bot(iterations: u32) -> MctsBot<Self> {
@@ -207,9 +195,5 @@ impl CliGame for Sumeria {
     fn print_end(&self) -> Result<(), String> {
         say_raw!("{}", sumeria::Position::from_game(self));
         crate::sumeria_cmd::print_standings(self)
-    }
-    fn table(&self, _seat: Seat) -> String {
-        // Only the bag is hidden, and the position does not show it.
-        self.to_string()
     }
 }

@@ -241,14 +241,22 @@ struct PlayArgs {
     /// Seed of the game's randomness (draws and bots).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Write the game record (JSON) to this file.
+    /// Write the game record (JSON) to this file: at the end, on `quit`, or when the game
+    /// stops early.
     #[arg(long)]
     record: Option<PathBuf>,
-    /// A seat played by a person at the terminal (repeat for several).
+    /// Continue a game: a game record (JSON, written by `--record`) or a position file (the
+    /// game's position format), with the file's configuration (game options are refused).
+    #[arg(long, value_name = "RECORD|POSITION")]
+    from: Option<PathBuf>,
+    /// A seat played by a person at the terminal (repeat for several). At the prompt: an
+    /// action in any letter case, `?` for the legal actions, `hint`, `undo` (against bots),
+    /// `quit`.
     #[arg(long = "human", value_name = "SEAT")]
     human: Vec<usize>,
     /// The bots: one name for every seat, or one per seat, such as `greedy,random,random`
-    /// (`random`, `greedy`; default random). Human seats ignore theirs.
+    /// (`random`, `greedy`, `mcts`, `mcts:ITERATIONS`; default random). Human seats ignore
+    /// theirs.
     #[arg(long)]
     bots: Option<String>,
 }

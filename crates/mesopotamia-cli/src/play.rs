@@ -1,14 +1,16 @@
-//! `play`: a whole game between bots, or with people at the terminal (`--human SEAT`),
-//! through the core's match driver: a person is one more `Bot`.
+//! `play`: a whole game between bots (the core's match driver), or with people at the
+//! terminal (`--human SEAT`): each step told as it happens, each person shown the table
+//! from its own view, with `?`, `hint`, `undo` and `quit`; `--from` continues a game.
 
 use std::io::Write as _;
 
-use mesopotamia_core::rand_core::Rng;
-use mesopotamia_core::{Bot, Game, GameRecord, MatchError, RandomBot, Seat, play_from};
+use mesopotamia_core::{
+    Bot, Game, GameRecord, MatchError, RandomBot, Seat, Step, ToMove, play_from,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use crate::games::CliGame;
+use crate::games::{CliGame, Seen};
 use crate::{PlayArgs, term};
 
 /// The bots the commands offer.
@@ -92,8 +94,7 @@ pub(crate) fn run<G: CliGame>(args: &PlayArgs) -> Result<(), String>
 where
     G::Config: Send + Sync,
 {
-    let config = G::from_options(&args.options)?;
-    let start = G::new(&config).map_err(|e| e.to_string())?;
+    let (start, record, continued) = starting_point::<G>(args)?;
     let seats = start.seat_count();
     let mut human = vec![false; seats];
     for &h in &args.human {
@@ -108,24 +109,6 @@ where
         Some(list) => parse_bots(list, seats)?,
         None => vec![BotKind::Random; seats],
     };
-    let interactive = human.iter().any(|&h| h);
-    let colour = term::colour_wanted();
-    let mut players: Vec<Box<dyn Bot<G>>> = (0..seats)
-        .map(|s| -> Box<dyn Bot<G>> {
-            if human[s] {
-                Box::new(Person::new(colour))
-            } else if interactive {
-                // With people at the table, each bot move is shown as it is made.
-                Box::new(Narrated {
-                    bot: kinds[s].make::<G>(),
-                    name: kinds[s].name(),
-                })
-            } else {
-                kinds[s].make::<G>()
-            }
-        })
-        .collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let who: Vec<String> = (0..seats)
         .map(|s| {
             if human[s] {
@@ -135,19 +118,32 @@ where
             }
         })
         .collect();
-    let record = GameRecord::new(config).with_seed(args.seed).with_bots(who);
+    let mut record = record.with_bots(who);
+    // A game continued from a file drew its first steps with another generator: no one
+    // seed replays it (its steps do).
+    record.seed = (!continued).then_some(args.seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    if human.iter().any(|&h| h) {
+        let players = (0..seats)
+            .map(|s| {
+                if human[s] {
+                    Player::Person
+                } else {
+                    Player::Bot(kinds[s].make::<G>(), kinds[s].name())
+                }
+            })
+            .collect();
+        return Table::new(start, record, players, args, rng).play();
+    }
+    let mut players: Vec<Box<dyn Bot<G> + Send>> =
+        kinds.iter().map(|kind| kind.make::<G>()).collect();
     let outcome = match play_from(start, record, &mut players, &mut rng) {
         Ok(outcome) => outcome,
         Err(failure) => {
-            // Nothing is lost: the steps up to the failure or the stop are recorded.
-            let mut message = match &failure.error {
-                MatchError::Abandoned { why, .. } => why.clone(),
-                other => other.to_string(),
-            };
+            // Nothing is lost: the steps up to the failure are recorded.
+            let mut message = failure.error.to_string();
             if let Some(path) = &args.record {
-                let json = G::record_json(&failure.record)?;
-                std::fs::write(path, json)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                write_record::<G>(path, &failure.record)?;
                 message.push_str(&format!(
                     " (the {} steps played are recorded in {})",
                     failure.record.steps.len(),
@@ -157,179 +153,527 @@ where
             return Err(message);
         }
     };
-    if !interactive {
+    if !continued {
         G::print_turns(&outcome.record)?;
     }
     say!();
     outcome.state.print_end()?;
     if let Some(path) = &args.record {
-        let json = G::record_json(&outcome.record)?;
-        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        write_record::<G>(path, &outcome.record)?;
     }
     Ok(())
 }
 
-/// A bot whose moves are printed as they are made.
-struct Narrated<G: Game> {
-    bot: Box<dyn Bot<G> + Send>,
-    name: String,
+fn write_record<G: CliGame>(path: &std::path::Path, record: &GameRecord<G>) -> Result<(), String>
+where
+    G::Config: Send + Sync,
+{
+    let json = G::record_json(record)?;
+    std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-impl<G: Game> Bot<G> for Narrated<G> {
-    fn choose(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut dyn Rng,
-    ) -> G::Action {
-        let action = self.bot.choose(game, seat, legal, rng);
-        // A closed output is noticed at the next prompt or at the end.
-        let _ = writeln!(
-            std::io::stdout().lock(),
-            "seat {seat} ({}): {action}",
-            self.name
-        );
-        action
+/// Where the game starts: the configuration's initial state, or the file of `--from` (a
+/// game record, played through and checked, or a position). Says whether it is continued.
+fn starting_point<G: CliGame>(args: &PlayArgs) -> Result<(G, GameRecord<G>, bool), String>
+where
+    G::Config: Send + Sync,
+{
+    let Some(path) = &args.from else {
+        let config = G::from_options(&args.options)?;
+        let start = G::new(&config).map_err(|e| e.to_string())?;
+        return Ok((start, GameRecord::new(config), false));
+    };
+    let named = |e: String| format!("{}: {e}", path.display());
+    let o = &args.options;
+    let options_given = o.players != 4
+        || o.english_variant
+        || o.board.is_some()
+        || o.buildings
+        || o.ziggurat
+        || o.open_piles
+        || o.turn_limit.is_some();
+    if options_given {
+        return Err(named(
+            "--from continues the game with the file's configuration: leave out --players and the game options".into(),
+        ));
     }
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+        .len();
+    if size > crate::records::MAX_RECORD_BYTES {
+        return Err(named(format!(
+            "{size} bytes: too large for a position or a record"
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (state, record) = if text.trim_start().starts_with('{') {
+        let (game, text) = crate::records::read(path)?;
+        if game != G::NAME {
+            return Err(named(format!(
+                "a record of a `{game}` game, not of `{}`",
+                G::NAME
+            )));
+        }
+        let record = G::parse_record(&text).map_err(named)?;
+        let state = record.replay().map_err(|e| named(e.to_string()))?;
+        (state, record)
+    } else {
+        if args.record.is_some() {
+            return Err(named(
+                "--record needs a game record to continue (a position does not hold the steps from the start); save this game with `quit` only from a record".into(),
+            ));
+        }
+        let state = G::from_position(&text).map_err(named)?;
+        let record = GameRecord::new(state.config().clone());
+        (state, record)
+    };
+    if state.is_terminal() {
+        return Err(named("the game is over: nothing to continue".into()));
+    }
+    Ok((state, record, true))
 }
 
-/// A person at the terminal: shown the table as the seat sees it and the legal actions,
-/// asked until the action typed is legal. Input that ends gives the game up.
-struct Person {
-    colour: bool,
-    gave_up: Option<String>,
+/// Who plays a seat at a table with people.
+enum Player<G: Game> {
+    /// A person at the terminal.
+    Person,
+    /// A bot, and its name.
+    Bot(Box<dyn Bot<G> + Send>, String),
+}
+
+/// A person's decision back to the table.
+enum Answer<A> {
+    Play(A),
+    Undo,
+    Quit,
+}
+
+/// Where a person's decision was: what `undo` goes back to.
+struct Snapshot<G> {
+    state: G,
+    steps: usize,
+    drawn: Vec<Vec<String>>,
+}
+
+/// A game with people at the terminal: each step is told as it happens (only what the
+/// people may see), each person is shown the table from its own view.
+struct Table<'a, G: CliGame>
+where
+    G::Config: Send + Sync,
+{
+    state: G,
+    record: GameRecord<G>,
+    players: Vec<Player<G>>,
+    args: &'a PlayArgs,
+    rng: ChaCha8Rng,
+    /// What each person drew since its last decision (told only to that person).
+    drawn: Vec<Vec<String>>,
+    /// What was told since each person's last decision (shown again after a hand-off
+    /// screen cleared the terminal).
+    since: Vec<Vec<String>>,
+    /// Each decision of the person (games against bots), for `undo`.
+    snapshots: Vec<Snapshot<G>>,
+    /// The person who decided last (hot seat: a new one gets the hand-off screen).
+    last_person: Option<Seat>,
     /// Hints given so far (each search gets its own seed).
     hints: u64,
+    /// Whether the commands were explained yet.
+    explained: bool,
 }
 
-impl Person {
-    fn new(colour: bool) -> Person {
-        Person {
-            colour,
-            gave_up: None,
+impl<'a, G: CliGame> Table<'a, G>
+where
+    G::Config: Send + Sync,
+{
+    fn new(
+        state: G,
+        record: GameRecord<G>,
+        players: Vec<Player<G>>,
+        args: &'a PlayArgs,
+        rng: ChaCha8Rng,
+    ) -> Self {
+        let n = players.len();
+        Table {
+            state,
+            record,
+            players,
+            args,
+            rng,
+            drawn: vec![Vec::new(); n],
+            since: vec![Vec::new(); n],
+            snapshots: Vec::new(),
+            last_person: None,
             hints: 0,
+            explained: false,
         }
     }
 
-    fn ask<G: CliGame>(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        legal: &[G::Action],
-    ) -> Result<G::Action, String>
-    where
-        G::Config: Send + Sync,
-    {
-        let table = game.table(seat);
-        say!();
-        say_raw!(
-            "{}",
-            if self.colour {
-                term::paint(&table)
-            } else {
-                table
+    fn persons(&self) -> usize {
+        self.players
+            .iter()
+            .filter(|p| matches!(p, Player::Person))
+            .count()
+    }
+
+    fn is_person(&self, seat: Seat) -> bool {
+        matches!(self.players.get(seat.index()), Some(Player::Person))
+    }
+
+    /// Prints a line of narration, and keeps it for the people to see again after a
+    /// hand-off screen.
+    fn tell(&mut self, line: String) -> Result<(), String> {
+        term::print(&format!("{line}\n"))?;
+        for s in 0..self.players.len() {
+            if matches!(self.players[s], Player::Person) {
+                self.since[s].push(line.clone());
             }
-        );
-        print_legal::<G>(legal)?;
+        }
+        Ok(())
+    }
+
+    /// Plays to the end, a `quit`, or input that ends; the record is written when asked
+    /// for, whichever way the game stops.
+    fn play(mut self) -> Result<(), String> {
+        let result = self.play_on();
+        let quit = matches!(result, Ok(false));
+        if let Some(path) = &self.args.record {
+            if !self.state.is_terminal() || quit {
+                write_record::<G>(path, &self.record)?;
+            }
+        }
+        match result {
+            Ok(true) => {
+                say!();
+                self.state.print_end()?;
+                if let Some(path) = &self.args.record {
+                    write_record::<G>(path, &self.record)?;
+                }
+                Ok(())
+            }
+            Ok(false) => {
+                match &self.args.record {
+                    Some(path) => say!(
+                        "game saved in {} ({} steps): continue it with `mesopotamia play {} --from {}`",
+                        path.display(),
+                        self.record.steps.len(),
+                        G::NAME,
+                        path.display()
+                    ),
+                    None => say!("game left unfinished (give --record FILE to keep it)"),
+                }
+                Ok(())
+            }
+            Err(why) => Err(match &self.args.record {
+                Some(path) => format!(
+                    "{why} (the {} steps played are recorded in {})",
+                    self.record.steps.len(),
+                    path.display()
+                ),
+                None => why,
+            }),
+        }
+    }
+
+    /// `Ok(true)` at the end of the game, `Ok(false)` on `quit`.
+    fn play_on(&mut self) -> Result<bool, String> {
+        let bound = self.state.max_steps();
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        loop {
+            if self.record.steps.len() > bound {
+                return Err(format!("the game broke its contract: beyond {bound} steps"));
+            }
+            match self.state.to_move() {
+                ToMove::Terminal => {
+                    self.record.end = self.state.end_reason();
+                    return Ok(true);
+                }
+                ToMove::Chance => {
+                    let seen = self.state.chance_seen();
+                    let outcome = self
+                        .state
+                        .sample_chance(&mut self.rng, &mut outcomes)
+                        .ok_or("the game broke its contract: a chance node without outcomes")?;
+                    let mut events = Vec::new();
+                    self.state
+                        .apply_chance_with_events(outcome, &mut events)
+                        .map_err(|e| e.to_string())?;
+                    self.record.steps.push(Step::Chance(outcome));
+                    match seen {
+                        // The events tell a public outcome in words, when the game has any.
+                        Seen::All if events.is_empty() => {
+                            self.tell(format!("chance: {outcome}"))?
+                        }
+                        Seen::All => {}
+                        Seen::Only(s) if self.is_person(s) => {
+                            // `draw red` is told as `red`.
+                            let text = outcome.to_string();
+                            let what = text.strip_prefix("draw ").unwrap_or(&text).to_owned();
+                            self.drawn[s.index()].push(what)
+                        }
+                        Seen::Only(_) | Seen::Nobody => {}
+                    }
+                    for e in events {
+                        self.tell(e.to_string())?;
+                    }
+                }
+                ToMove::Seat(seat) => {
+                    self.state.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        return Err(format!(
+                            "the game broke its contract: seat {seat} to move without a legal action"
+                        ));
+                    }
+                    let (action, name) = match &mut self.players[seat.index()] {
+                        Player::Bot(bot, name) => {
+                            let name = name.clone();
+                            (bot.choose(&self.state, seat, &legal, &mut self.rng), name)
+                        }
+                        Player::Person => {
+                            self.snapshots.push(Snapshot {
+                                state: self.state.clone(),
+                                steps: self.record.steps.len(),
+                                drawn: self.drawn.clone(),
+                            });
+                            match self.ask(seat, &legal)? {
+                                Answer::Play(action) if self.persons() == 1 => {
+                                    (action, "you".to_owned())
+                                }
+                                Answer::Play(action) => (action, "person".to_owned()),
+                                Answer::Quit => return Ok(false),
+                                Answer::Undo => {
+                                    self.snapshots.pop();
+                                    let back = self.snapshots.pop().ok_or("nothing to undo")?;
+                                    self.state = back.state;
+                                    self.record.steps.truncate(back.steps);
+                                    self.drawn = back.drawn;
+                                    say!(
+                                        "-- back to your previous decision (draws from here on are drawn anew) --"
+                                    );
+                                    continue;
+                                }
+                            }
+                        }
+                    };
+                    self.tell(format!(
+                        "seat {seat} ({name}): {}",
+                        self.state.announce(action)
+                    ))?;
+                    let mut events = Vec::new();
+                    self.state
+                        .apply_with_events(action, &mut events)
+                        .map_err(|error| {
+                            MatchError::IllegalChoice {
+                                seat,
+                                action: action.to_string(),
+                                error,
+                            }
+                            .to_string()
+                        })?;
+                    self.record.steps.push(Step::Action(seat, action));
+                    for e in events {
+                        self.tell(format!("  {e}"))?;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads one line of standard input (locked only while reading: several people share
+    /// it); `None` when the input ended.
+    fn read_line() -> Result<Option<String>, String> {
+        let mut line = String::new();
+        let read = std::io::stdin()
+            .read_line(&mut line)
+            .map_err(|e| format!("cannot read the input: {e}"))?;
+        Ok((read > 0).then_some(line))
+    }
+
+    /// Hot seat: a screen between two people, so that one does not see the other's hand.
+    fn hand_off(&mut self, seat: Seat) -> Result<(), String> {
+        if self.persons() < 2 || self.last_person == Some(seat) {
+            self.since[seat.index()].clear();
+            return Ok(());
+        }
+        let cleared = term::is_terminal();
+        if cleared {
+            // Clear the screen: the previous person's hand leaves it.
+            say_raw!("\x1b[2J\x1b[H");
+        } else {
+            say!();
+        }
+        say!("-- seat {seat}'s decision: pass the terminal to seat {seat}, who presses Enter --");
+        std::io::stdout().flush().map_err(crate::output_error)?;
+        if Self::read_line()?.is_none() {
+            return Err("the input ended before the game did".into());
+        }
+        let since = std::mem::take(&mut self.since[seat.index()]);
+        if cleared && !since.is_empty() {
+            say!("since your last decision:");
+            for line in since {
+                term::print(&format!("{line}\n"))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn ask(&mut self, seat: Seat, legal: &[G::Action]) -> Result<Answer<G::Action>, String> {
+        self.hand_off(seat)?;
+        self.last_person = Some(seat);
+        say!();
+        term::print(&self.state.table(seat))?;
+        let drawn = std::mem::take(&mut self.drawn[seat.index()]);
+        if !drawn.is_empty() {
+            term::print(&format!("you drew: {}\n", drawn.join(", ")))?;
+        }
+        if !self.explained {
+            self.explained = true;
+            say!(
+                "type an action (any letter case); ? lists the legal actions, and hint, undo, quit"
+            );
+        }
+        say!("{} legal actions (? to list them)", legal.len());
         loop {
             say_raw!("seat {seat}> ");
             std::io::stdout().flush().map_err(crate::output_error)?;
-            let mut line = String::new();
-            // Standard input is locked only while reading: several people share it.
-            let read = std::io::stdin()
-                .read_line(&mut line)
-                .map_err(|e| format!("cannot read the input: {e}"))?;
-            if read == 0 {
+            let Some(line) = Self::read_line()? else {
                 return Err("the input ended before the game did".into());
-            }
+            };
             let text = line.trim();
-            if text.is_empty() {
-                continue;
-            }
-            if text == "?" || text == "help" {
-                print_legal::<G>(legal)?;
-                say!("(type `hint` to see what the search bot would play)");
-                continue;
-            }
-            if text.eq_ignore_ascii_case("hint") {
-                // A search of its own seed: asking for a hint changes nothing in the game.
-                let mut rng = ChaCha8Rng::seed_from_u64(self.hints);
-                self.hints += 1;
-                match game.hint(seat, legal, &mut rng) {
-                    Some((action, share)) => say!(
-                        "hint: {action} ({:.0}% of the search's visits)",
-                        100.0 * share
-                    ),
-                    None => say!("hint: nothing to choose"),
+            match text.to_ascii_lowercase().as_str() {
+                "" => continue,
+                "?" | "help" => {
+                    print_legal::<G>(legal)?;
+                    say!(
+                        "also: hint (what the search bot would play), undo (back to your previous decision), quit (stop; saved with --record)"
+                    );
+                    continue;
                 }
-                continue;
+                "hint" => {
+                    // A search of its own seed: asking for a hint changes nothing in the game.
+                    let mut rng = ChaCha8Rng::seed_from_u64(self.hints);
+                    self.hints += 1;
+                    match self.state.hint(seat, legal, &mut rng) {
+                        Some((action, share)) => say!(
+                            "hint: {action} ({:.0}% of the search's visits)",
+                            100.0 * share
+                        ),
+                        None => say!("hint: nothing to choose"),
+                    }
+                    continue;
+                }
+                "undo" => {
+                    if self.persons() > 1 {
+                        say!(
+                            "undo is for games against bots: here it would take back another person's decisions"
+                        );
+                    } else if self.snapshots.len() < 2 {
+                        say!("nothing to undo: this is your first decision");
+                    } else {
+                        return Ok(Answer::Undo);
+                    }
+                    continue;
+                }
+                "quit" | "exit" => return Ok(Answer::Quit),
+                _ => {}
             }
             match text.parse::<G::Action>() {
                 Err(e) => say!("`{text}` is not an action: {e} (type ? to list the legal actions)"),
-                Ok(action) if legal.contains(&action) => return Ok(action),
-                Ok(action) => match game.clone().apply(action) {
-                    Err(e) => say!("{e}"),
-                    Ok(()) => say!("`{action}` is not legal now"),
+                // The listed action itself: its notation is the canonical one (letter case).
+                Ok(action) => match legal.iter().find(|&&a| a == action) {
+                    Some(&action) => return Ok(Answer::Play(action)),
+                    None => match self.state.clone().apply(action) {
+                        Err(e) => say!("{e}"),
+                        Ok(()) => say!("`{action}` is not legal now"),
+                    },
                 },
             }
         }
     }
 }
 
-impl<G: CliGame> Bot<G> for Person
-where
-    G::Config: Send + Sync,
-{
-    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action], _: &mut dyn Rng) -> G::Action {
-        match self.ask(game, seat, legal) {
-            Ok(action) => action,
-            Err(why) => {
-                self.gave_up = Some(why);
-                // Not played: the match stops on `gave_up`.
-                legal[0]
-            }
-        }
-    }
+/// The actions of one verb that share their middle words: those words and the last words.
+type Form = (String, Vec<String>);
 
-    fn gave_up(&self) -> Option<String> {
-        self.gave_up.clone()
-    }
-}
-
-/// Lists the legal actions compactly: actions that differ only in their last word are
-/// grouped (`tile red: A1 B1 C1 ...`).
+/// Lists the legal actions compactly, grouped by their first word: actions that differ
+/// only in their last word share a line (`tile red: A1 B1 C1 ...`); a verb with many
+/// different forms (swaps) lists them on its own line, separated by commas.
 fn print_legal<G: Game>(legal: &[G::Action]) -> Result<(), String> {
     say!("legal actions ({}):", legal.len());
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    // verb -> (middle words -> last words), in the order of the legal list.
+    let mut verbs: Vec<(String, Vec<Form>)> = Vec::new();
     for action in legal {
         let text = action.to_string();
-        let (head, last) = match text.rsplit_once(' ') {
-            Some((head, last)) => (head.to_owned(), last.to_owned()),
-            None => (text.clone(), String::new()),
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (verb, middle, last) = match words.as_slice() {
+            [] => continue,
+            [verb] => (*verb, String::new(), String::new()),
+            [verb, last] => (*verb, String::new(), (*last).to_owned()),
+            [verb, middle @ .., last] => (*verb, middle.join(" "), (*last).to_owned()),
         };
-        match groups.iter_mut().find(|(h, _)| *h == head) {
+        let at = match verbs.iter().position(|(v, _)| v == verb) {
+            Some(at) => at,
+            None => {
+                verbs.push((verb.to_owned(), Vec::new()));
+                verbs.len() - 1
+            }
+        };
+        let forms = &mut verbs[at].1;
+        match forms.iter_mut().find(|(m, _)| *m == middle) {
             Some((_, lasts)) => lasts.push(last),
-            None => groups.push((head, vec![last])),
+            None => forms.push((middle, vec![last])),
         }
     }
-    for (head, lasts) in groups {
-        let mut line = if lasts.len() == 1 {
-            format!("  {head} {}", lasts[0])
-        } else {
-            format!("  {head}:")
-        };
-        if lasts.len() > 1 {
-            for last in lasts {
-                if line.len() + last.len() + 1 > 100 {
-                    say!("{line}");
-                    line = " ".repeat(4);
-                }
-                line.push(' ');
-                line.push_str(&last);
+    for (verb, forms) in verbs {
+        // Many forms of few actions each (swaps) read better on one line.
+        let spread = forms.len() > 4 && forms.iter().map(|(_, l)| l.len()).sum::<usize>() <= 64;
+        if spread {
+            let items: Vec<String> = forms
+                .iter()
+                .flat_map(|(middle, lasts)| {
+                    lasts.iter().map(move |last| {
+                        [middle.as_str(), last.as_str()]
+                            .iter()
+                            .filter(|w| !w.is_empty())
+                            .copied()
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                })
+                .collect();
+            wrapped(&format!("  {verb}:"), &items, ",")?;
+            continue;
+        }
+        for (middle, lasts) in forms {
+            let head = [verb.as_str(), middle.as_str()]
+                .iter()
+                .filter(|w| !w.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
+            match lasts.as_slice() {
+                [last] if last.is_empty() => say!("  {head}"),
+                [last] => say!("  {head} {last}"),
+                _ => wrapped(&format!("  {head}:"), &lasts, "")?,
             }
         }
-        say!("{}", line.trim_end());
     }
+    Ok(())
+}
+
+/// `head` and the items, wrapped at 100 columns with an indented continuation.
+fn wrapped(head: &str, items: &[String], separator: &str) -> Result<(), String> {
+    let mut line = head.to_owned();
+    for (i, item) in items.iter().enumerate() {
+        let sep = if i + 1 < items.len() { separator } else { "" };
+        if line.len() + item.len() + sep.len() + 1 > 100 {
+            say!("{line}");
+            line = " ".repeat(4);
+        }
+        line.push(' ');
+        line.push_str(item);
+        line.push_str(sep);
+    }
+    say!("{}", line.trim_end());
     Ok(())
 }

@@ -138,7 +138,12 @@ impl fmt::Display for Action {
 impl FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let words: Vec<&str> = s.split_whitespace().collect();
+        // The verb in any letter case (locations and kinds are read in any case too).
+        let verb = s.split_whitespace().next().map(str::to_ascii_lowercase);
+        let mut words: Vec<&str> = s.split_whitespace().collect();
+        if let (Some(first), Some(verb)) = (words.first_mut(), verb.as_deref()) {
+            *first = verb;
+        }
         match words.as_slice() {
             [] => Err(ParseActionError::Empty),
             ["add", l] => Ok(Action::Add(l.parse()?)),
@@ -184,7 +189,11 @@ impl FromStr for Chance {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || ParseActionError::Chance(s.to_owned());
-        let words: Vec<&str> = s.split_whitespace().collect();
+        let verb = s.split_whitespace().next().map(str::to_ascii_lowercase);
+        let mut words: Vec<&str> = s.split_whitespace().collect();
+        if let (Some(first), Some(verb)) = (words.first_mut(), verb.as_deref()) {
+            *first = verb;
+        }
         match words.as_slice() {
             ["order", name] => Ok(Chance::Order(name.parse().map_err(|_| bad())?)),
             ["first", seat] => Ok(Chance::First(
@@ -242,6 +251,31 @@ mod tests {
             assert_eq!(text.parse::<Chance>().unwrap().to_string(), text);
         }
         assert!(PAIRS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// Any letter case reads as the same action, on the board as in comparisons.
+    #[test]
+    fn notation_in_any_case() {
+        for (typed, canonical) in [
+            ("ADD ur:t2", "add Ur:T2"),
+            ("Move KISH:v1 nippur:t1", "move Kish:V1 Nippur:T1"),
+            ("remove lagash:c", "remove Lagash:C"),
+            ("Take MILITARY Economy", "take economy military"),
+        ] {
+            let a: Action = typed.parse().unwrap();
+            let b: Action = canonical.parse().unwrap();
+            assert_eq!(a, b, "{typed}");
+            assert_eq!(a.cmp(&b), core::cmp::Ordering::Equal);
+            let board = crate::Board::reconstructed();
+            if let Action::Add(l) | Action::Remove(l) | Action::Move(l, _) = a {
+                assert!(board.index_of(l).is_some(), "{typed}");
+            }
+        }
+        assert_eq!(
+            "ORDER ur".parse::<Chance>().unwrap(),
+            "order Ur".parse::<Chance>().unwrap()
+        );
+        assert!("add Ur:X1".parse::<Action>().is_err());
     }
 
     #[test]

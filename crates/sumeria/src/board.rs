@@ -30,17 +30,49 @@ const MAX_RAYS: usize = 512;
 pub type Locations = SpaceSet<1>;
 
 /// The name of a city-state: 1 to 15 ASCII letters or digits, stored inline (`Copy`).
-/// Names order alphabetically (bytewise).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Names compare, hash and order without regard to letter case (`kish` is `Kish`), so
+/// that a person may type them in any case; they order alphabetically.
+#[derive(Clone, Copy)]
 pub struct StateName {
     bytes: [u8; MAX_NAME],
 }
 
 impl StateName {
+    /// The name's bytes in lower case: what equality, hashing and order look at.
+    fn folded(&self) -> [u8; MAX_NAME] {
+        self.bytes.map(|b| b.to_ascii_lowercase())
+    }
+
     /// The name as text.
     pub fn as_str(&self) -> &str {
         let len = self.bytes.iter().position(|&b| b == 0).unwrap_or(MAX_NAME);
         core::str::from_utf8(&self.bytes[..len]).unwrap_or("")
+    }
+}
+
+impl PartialEq for StateName {
+    fn eq(&self, other: &Self) -> bool {
+        self.folded() == other.folded()
+    }
+}
+
+impl Eq for StateName {}
+
+impl core::hash::Hash for StateName {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.folded().hash(h);
+    }
+}
+
+impl PartialOrd for StateName {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for StateName {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.folded().cmp(&other.folded())
     }
 }
 
@@ -142,10 +174,11 @@ impl FromStr for Location {
         let bad = || ParseLocationError(s.to_owned());
         let (name, slot) = s.split_once(':').ok_or_else(bad)?;
         let state = name.parse().map_err(|_| bad())?;
-        let slot = match slot {
+        // Any letter case: `kish:t1` is `Kish:T1`.
+        let slot = match slot.to_ascii_uppercase().as_str() {
             "C" => Slot::City,
-            "T1" | "T2" | "T3" => Slot::Town(slot.as_bytes()[1] - b'0'),
-            "V1" | "V2" | "V3" => Slot::Village(slot.as_bytes()[1] - b'0'),
+            s @ ("T1" | "T2" | "T3") => Slot::Town(s.as_bytes()[1] - b'0'),
+            s @ ("V1" | "V2" | "V3") => Slot::Village(s.as_bytes()[1] - b'0'),
             _ => return Err(bad()),
         };
         Ok(Location { state, slot })
@@ -584,9 +617,11 @@ mod tests {
             assert_eq!(loc.to_string().parse::<Location>(), Ok(loc));
             assert_eq!(b.index_of(loc), Some(i));
         }
-        for bad in ["Ur", "Ur:T4", "Ur:X", ":C", "Ur:c", "Ur:V0"] {
+        for bad in ["Ur", "Ur:T4", "Ur:X", ":C", "Ur:c1", "Ur:V0"] {
             assert!(bad.parse::<Location>().is_err(), "{bad}");
         }
+        // Any letter case names the same location.
+        assert_eq!("ur:c".parse::<Location>(), "Ur:C".parse::<Location>());
     }
 
     #[test]

@@ -9,10 +9,12 @@
 //!   [`Position::parse_on`] on that board and validated by [`Position::into_game`];
 //! - a [`Config`] is `{ "players": 3 or 4, "board": BOARD }` (`board` optional, unknown
 //!   fields refused);
-//! - a [`SumeriaView`] and its [`Public`] part keep their field-by-field form; what they
-//!   hold is rebuilt into a full state through the position checks (nothing is hidden in
-//!   Sumeria but the order of the bag, whose contents follow from the public tiles), and
-//!   the data is accepted only if it is exactly what that state shows;
+//! - a [`Public`] part keeps its field-by-field form; a [`SumeriaView`] has a JSON form of
+//!   its own, versioned ([`VIEW_VERSION`]), with locations and city-states by name and one
+//!   entry per seat. What they hold is rebuilt into a full state through the position
+//!   checks (nothing is hidden in Sumeria but the order of the bag, whose contents follow
+//!   from the public tiles), and the data is accepted only if it is exactly what that state
+//!   shows;
 //! - a [`Phase`] is `"turns"`, `{ "take": 0 }` and so on, `take` only 0 or 1.
 //!
 //! `BOARD` is `"reconstructed"` for the default board ([`Board::reconstructed`]), else the
@@ -76,6 +78,9 @@ pub enum DataError {
         /// Seats at the table.
         players: u8,
     },
+    /// A view in JSON that does not fit its format (version, game, seats, names).
+    #[error("{0}")]
+    ViewForm(String),
     /// A view whose bag size is not what the tiles it shows leave in the bag.
     #[error("bag size {found}, but the tiles shown leave {expected} in the bag")]
     BagSize {
@@ -431,5 +436,269 @@ mod tests {
             let err = serde_json::from_str::<Config>(bad).unwrap_err().to_string();
             assert!(err.contains(says), "{bad}: {err}");
         }
+    }
+}
+
+/// The version of the JSON form of a seat's view ([`SumeriaView`]) this library writes and
+/// reads.
+pub const VIEW_VERSION: u32 = 1;
+
+/// Four counts named by influence kind.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ByKind {
+    economy: u8,
+    military: u8,
+    politics: u8,
+    religion: u8,
+}
+
+impl From<[u8; 4]> for ByKind {
+    fn from([economy, military, politics, religion]: [u8; 4]) -> Self {
+        ByKind {
+            economy,
+            military,
+            politics,
+            religion,
+        }
+    }
+}
+
+impl From<ByKind> for [u8; 4] {
+    fn from(k: ByKind) -> Self {
+        [k.economy, k.military, k.politics, k.religion]
+    }
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SeatJson {
+    /// Traders in supply.
+    supply: u8,
+    /// Influence tiles held.
+    influence: ByKind,
+    /// Where its traders stand, by location name (`"Kish:T1"`).
+    traders: Vec<crate::board::Location>,
+}
+
+/// The JSON form of a seat's view: locations and city-states by name, one entry per seat
+/// at the table, influence kinds named, and a `version` ([`VIEW_VERSION`]). Read back
+/// through the same validation as the field-by-field form.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ViewJson {
+    version: u32,
+    game: String,
+    seat: Seat,
+    config: Config,
+    /// The city-states drawn so far, most important first.
+    order: Vec<crate::board::StateName>,
+    /// The influence tiles on display above the first three city-states.
+    display: Vec<ByKind>,
+    seats: Vec<SeatJson>,
+    discarded: ByKind,
+    /// Tiles left in the bag.
+    bag: u32,
+    round: u8,
+    turn: u8,
+    first: Seat,
+    /// Influence tiles drawn for this round's display.
+    drawn: u8,
+    phase: Phase,
+}
+
+impl From<SumeriaView> for ViewJson {
+    fn from(v: SumeriaView) -> ViewJson {
+        let p = &v.public;
+        let board = p.board();
+        ViewJson {
+            version: VIEW_VERSION,
+            game: "sumeria".into(),
+            seat: v.seat,
+            config: p.config.clone(),
+            order: p.order().collect(),
+            display: p.display.iter().map(|&d| d.into()).collect(),
+            seats: (0..p.config.players as usize)
+                .map(|s| SeatJson {
+                    supply: p.supply[s],
+                    influence: p.held[s].into(),
+                    traders: (0..LOCATIONS)
+                        .filter(|&i| p.traders[s].contains(i))
+                        .filter_map(|i| board.location(i))
+                        .collect(),
+                })
+                .collect(),
+            discarded: p.discarded.into(),
+            bag: v.bag_size,
+            round: p.round,
+            turn: p.turn,
+            first: p.first,
+            drawn: p.drawn,
+            phase: p.phase,
+        }
+    }
+}
+
+impl TryFrom<ViewJson> for SumeriaView {
+    type Error = DataError;
+
+    fn try_from(j: ViewJson) -> Result<SumeriaView, DataError> {
+        let bad = DataError::ViewForm;
+        if j.version != VIEW_VERSION {
+            return Err(bad(format!(
+                "a view of version {}: this library reads version {VIEW_VERSION}",
+                j.version
+            )));
+        }
+        if j.game != "sumeria" {
+            return Err(bad(format!("a view of `{}`, not of `sumeria`", j.game)));
+        }
+        let n = j.config.players as usize;
+        if !(3..=4).contains(&n) {
+            return Err(DataError::Players(j.config.players));
+        }
+        if j.seats.len() != n || j.display.len() != 3 {
+            return Err(bad(format!(
+                "{} seats at a table of {n} and {} places on display (3)",
+                j.seats.len(),
+                j.display.len()
+            )));
+        }
+        if j.order.len() > STATES {
+            return Err(DataError::Ordered(j.order.len() as u8));
+        }
+        let board = j.config.board.clone();
+        // The drawn city-states first, the rest in board order (as the engine keeps them).
+        let mut order = [0u8; STATES];
+        let mut drawn = Vec::with_capacity(STATES);
+        for name in &j.order {
+            let s = board
+                .state_index(*name)
+                .ok_or_else(|| bad(format!("no city-state `{name}` on the board")))?;
+            if drawn.contains(&(s as u8)) {
+                return Err(bad(format!("city-state `{name}` twice in the order")));
+            }
+            drawn.push(s as u8);
+        }
+        let rest = (0..STATES as u8).filter(|s| !drawn.contains(s));
+        for (slot, s) in order.iter_mut().zip(drawn.iter().copied().chain(rest)) {
+            *slot = s;
+        }
+        let mut traders = [Locations::default(); 4];
+        let (mut supply, mut held) = ([0u8; 4], [[0u8; 4]; 4]);
+        for (s, seat) in j.seats.iter().enumerate() {
+            supply[s] = seat.supply;
+            held[s] = seat.influence.into();
+            for location in &seat.traders {
+                let i = board
+                    .index_of(*location)
+                    .ok_or_else(|| bad(format!("no location `{location}` on the board")))?;
+                traders[s].insert(mesopotamia_core::Space(i as u16));
+            }
+        }
+        let mut display = [[0u8; 4]; 3];
+        for (place, kinds) in j.display.iter().enumerate() {
+            display[place] = (*kinds).into();
+        }
+        let public = Public::try_from(PublicData {
+            config: j.config,
+            traders,
+            supply,
+            order,
+            ordered: j.order.len() as u8,
+            display,
+            held,
+            discarded: j.discarded.into(),
+            round: j.round,
+            turn: j.turn,
+            first: j.first,
+            drawn: j.drawn,
+            phase: j.phase,
+        })?;
+        SumeriaView::try_from(ViewData {
+            seat: j.seat,
+            public,
+            bag_size: j.bag,
+        })
+    }
+}
+
+#[cfg(test)]
+mod view_json_tests {
+    use mesopotamia_core::ToMove;
+
+    use super::*;
+
+    /// A 4-player game in its first round, traders on the board.
+    fn game() -> Sumeria {
+        let mut game = Sumeria::new(Config::new(4)).unwrap();
+        let (mut outcomes, mut legal) = (Vec::new(), Vec::new());
+        for step in 0..70 {
+            match game.to_move() {
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(outcomes[step % outcomes.len()].0)
+                        .unwrap();
+                }
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[(step * 7) % legal.len()]).unwrap();
+                }
+                ToMove::Terminal => break,
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn views_in_json_name_locations_and_seats_and_round_trip() {
+        let game = game();
+        for seat in Seat::all(4) {
+            let view = game.view(seat);
+            let json = serde_json::to_string(&view).unwrap();
+            let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(value["version"], VIEW_VERSION);
+            assert_eq!(value["seats"].as_array().unwrap().len(), 4);
+            assert!(
+                value["seats"][0]["traders"][0]
+                    .as_str()
+                    .unwrap()
+                    .contains(':'),
+                "{json}"
+            );
+            assert!(value["order"][0].is_string(), "{json}");
+            assert!(value["discarded"]["religion"].is_number(), "{json}");
+            assert_eq!(serde_json::from_str::<SumeriaView>(&json).unwrap(), view);
+        }
+    }
+
+    #[test]
+    fn tampered_views_are_refused() {
+        let value = serde_json::to_value(game().view(Seat::new(2).unwrap())).unwrap();
+        let refused = |change: &dyn Fn(&mut serde_json::Value), why: &str| {
+            let mut v = value.clone();
+            change(&mut v);
+            let err = serde_json::from_value::<SumeriaView>(v)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(why), "{why}: {err}");
+        };
+        refused(&|v| v["version"] = 9.into(), "a view of version 9");
+        refused(&|v| v["game"] = "cards".into(), "a view of `cards`");
+        refused(
+            &|v| {
+                v["seats"].as_array_mut().unwrap().pop();
+            },
+            "3 seats at a table of 4",
+        );
+        refused(
+            &|v| v["order"][1] = v["order"][0].clone(),
+            "twice in the order",
+        );
+        refused(&|v| v["seats"][0]["traders"][0] = "Ur:T9".into(), "");
+        refused(&|v| v["seats"][1]["supply"] = 9.into(), "");
+        refused(&|v| v["bag"] = 0.into(), "bag size 0");
+        refused(&|v| v["seat"] = 4.into(), "a view of seat 4");
     }
 }

@@ -16,6 +16,7 @@ mod rules;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod view;
 
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};

@@ -306,12 +306,16 @@ pub struct Sumeria {
 
 /// What one seat may know: everything but the bag's contents.
 ///
-/// As data, field by field. Reading rebuilds the state the view shows (the bag follows
-/// from the tiles it shows), checks it through the position checks, and accepts the view
-/// only if it is exactly that state's view for `seat` (see [`crate::data`]).
+/// As data (feature `serde`): locations and city-states by name, one entry per seat, a
+/// `version` (`data::VIEW_VERSION`). Reading rebuilds the state the view shows (the bag
+/// follows from the tiles it shows), checks it through the position checks, and accepts
+/// the view only if it is exactly that state's view for `seat` (see [`crate::data`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "crate::data::ViewData"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(into = "crate::data::ViewJson", try_from = "crate::data::ViewJson")
+)]
 pub struct SumeriaView {
     /// The seat whose view this is.
     pub seat: Seat,

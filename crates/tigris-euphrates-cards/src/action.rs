@@ -159,7 +159,7 @@ impl FromStr for Boat {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Boat::ALL
             .into_iter()
-            .find(|b| b.to_string() == s)
+            .find(|b| b.to_string().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseActionError::Boat(s.to_owned()))
     }
 }
@@ -293,7 +293,9 @@ fn column(s: &str) -> Result<u8, ParseActionError> {
 impl FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let words: Vec<&str> = s.split_whitespace().collect();
+        // Any letter case: the notation has no capitals of its own.
+        let folded = s.to_ascii_lowercase();
+        let words: Vec<&str> = folded.split_whitespace().collect();
         let arity = |verb, expected| ParseActionError::Arity { verb, expected };
         Ok(match words.as_slice() {
             [] => return Err(ParseActionError::Empty),
@@ -358,7 +360,8 @@ impl fmt::Display for Chance {
 impl FromStr for Chance {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.split_whitespace().collect::<Vec<_>>().as_slice() {
+        let folded = s.to_ascii_lowercase();
+        match folded.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["remove", c] => Ok(Chance::Remove(colour(c)?)),
             ["draw", c] => Ok(Chance::Draw(colour(c)?)),
             [] => Err(ParseActionError::Empty),
@@ -373,6 +376,23 @@ mesopotamia_core::serde_via_notation!(Action, Chance, Place);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notation_in_any_case() {
+        for (typed, canonical) in [
+            ("PLAY Green 1", "play green 1"),
+            ("Leader TRADER 1/1", "leader trader 1/1"),
+            ("Boat Blue-Black", "boat blue-black"),
+            ("PASS", "pass"),
+        ] {
+            assert_eq!(
+                typed.parse::<Action>(),
+                canonical.parse::<Action>(),
+                "{typed}"
+            );
+        }
+        assert_eq!("DRAW Red".parse::<Chance>(), "draw red".parse::<Chance>());
+    }
 
     #[test]
     fn every_index_round_trips() {

@@ -13,6 +13,7 @@ pub mod serialization;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod view;
 
 pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
@@ -20,6 +21,7 @@ pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{
     Card, Cards, CardsError, CardsView, Conflict, ConflictKind, Leader, Pending, Piece, Public,
+    Reason,
 };
 
 /// The shared core this crate implements, re-exported.

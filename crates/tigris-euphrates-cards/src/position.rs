@@ -467,50 +467,57 @@ impl Position {
     }
 }
 
+/// The configuration line, the display's columns and the link slots (shared by positions
+/// and seat views).
+pub(crate) fn write_display(f: &mut fmt::Formatter<'_>, p: &Public) -> fmt::Result {
+    writeln!(f, "{}", p.config)?;
+    let mut header = String::from("   ");
+    for c in 1..=COLUMNS {
+        header.push_str(&format!("  {c:<5}"));
+    }
+    writeln!(f, "{}", header.trim_end())?;
+    for r in 0..=COLUMN_CARDS {
+        let mut line = format!("{r:<3}");
+        for c in 0..COLUMNS {
+            let card = if r == 0 {
+                if p.treasure_heads[c] {
+                    "T".to_string()
+                } else {
+                    "t".to_string()
+                }
+            } else {
+                match p.columns[c][r - 1] {
+                    Some(Piece::Card(colour)) => colour_letter(colour).to_string(),
+                    Some(Piece::Boat(b)) => format!("B-{}", colour_letter(b.other())),
+                    None => ".".to_string(),
+                }
+            };
+            let cell = card + &leader_text(p.leaders[Place::Column(c as u8, r as u8).index()]);
+            line.push_str(&format!("  {cell:<5}"));
+        }
+        writeln!(f, "{}", line.trim_end())?;
+    }
+    let links: Vec<String> = (0..LINKS)
+        .map(|l| match p.links[l] {
+            Some((c, up)) => {
+                let ch = colour_letter(c);
+                let ch = if up { ch } else { ch.to_ascii_uppercase() };
+                format!(
+                    "{ch}{}",
+                    leader_text(p.leaders[Place::Link(l as u8).index()])
+                )
+            }
+            None => ".".to_string(),
+        })
+        .collect();
+    writeln!(f, "links {}", links.join(" "))?;
+    Ok(())
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = &self.public;
-        writeln!(f, "{}", p.config)?;
-        let mut header = String::from("   ");
-        for c in 1..=COLUMNS {
-            header.push_str(&format!("  {c:<5}"));
-        }
-        writeln!(f, "{}", header.trim_end())?;
-        for r in 0..=COLUMN_CARDS {
-            let mut line = format!("{r:<3}");
-            for c in 0..COLUMNS {
-                let card = if r == 0 {
-                    if p.treasure_heads[c] {
-                        "T".to_string()
-                    } else {
-                        "t".to_string()
-                    }
-                } else {
-                    match p.columns[c][r - 1] {
-                        Some(Piece::Card(colour)) => colour_letter(colour).to_string(),
-                        Some(Piece::Boat(b)) => format!("B-{}", colour_letter(b.other())),
-                        None => ".".to_string(),
-                    }
-                };
-                let cell = card + &leader_text(p.leaders[Place::Column(c as u8, r as u8).index()]);
-                line.push_str(&format!("  {cell:<5}"));
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
-        let links: Vec<String> = (0..LINKS)
-            .map(|l| match p.links[l] {
-                Some((c, up)) => {
-                    let ch = colour_letter(c);
-                    let ch = if up { ch } else { ch.to_ascii_uppercase() };
-                    format!(
-                        "{ch}{}",
-                        leader_text(p.leaders[Place::Link(l as u8).index()])
-                    )
-                }
-                None => ".".to_string(),
-            })
-            .collect();
-        writeln!(f, "links {}", links.join(" "))?;
+        write_display(f, p)?;
         for (s, (hand, pile)) in self.hands.iter().zip(&self.piles).enumerate() {
             let pile: Vec<String> = pile
                 .iter()

@@ -4,6 +4,9 @@
 //!
 //! - A [`Cards`] state is its position text (the [`Position`] format), read back only
 //!   through [`Position::into_game`], which checks every rule of a position.
+//! - A [`CardsView`] has a JSON form of its own, versioned ([`VIEW_VERSION`]), with places by name,
+//!   one entry per seat and colours named; it is read into the fields below and checked as
+//!   they are.
 //! - A [`Public`] part or a [`CardsView`] is read field by field, then accepted only if it
 //!   is the public part (or a seat's view) of some state the position checks accept: what
 //!   it cannot show (other hands, buried pile cards, the deck, the cards removed unseen) is
@@ -30,7 +33,7 @@
 use mesopotamia_core::{Colour, ColourMap, Seat};
 use serde::de::Error as _;
 
-use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES};
+use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
 use crate::state::{
     Card, Cards, CardsView, Conflict, DECK, Leader, Masks, Pending, Piece, Public, REMOVED_WITH_TWO,
 };
@@ -351,4 +354,430 @@ fn complete(public: &Public, own: Option<Seen<'_>>) -> Result<Cards, InvalidData
     position
         .into_game()
         .map_err(|v| bad(mesopotamia_core::cases::violations(&v)))
+}
+
+/// The version of the JSON form of a seat's view ([`CardsView`]) this library writes and
+/// reads.
+pub const VIEW_VERSION: u32 = 1;
+
+/// Four values named by colour: `{"red": 2, "blue": 0, "green": 1, "black": 3}`.
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ByColour<T> {
+    red: T,
+    blue: T,
+    green: T,
+    black: T,
+}
+
+impl<T: Copy> From<ColourMap<T>> for ByColour<T> {
+    fn from(m: ColourMap<T>) -> Self {
+        let [red, blue, green, black] = m.into_array();
+        ByColour {
+            red,
+            blue,
+            green,
+            black,
+        }
+    }
+}
+
+impl<T> From<ByColour<T>> for ColourMap<T> {
+    fn from(b: ByColour<T>) -> Self {
+        ColourMap::from_array([b.red, b.blue, b.green, b.black])
+    }
+}
+
+/// The place with this index (the inverse of [`Place::index`]).
+fn place_of(i: usize) -> Option<Place> {
+    let in_columns = COLUMNS * (COLUMN_CARDS + 1);
+    if i < in_columns {
+        Some(Place::Column(
+            (i / (COLUMN_CARDS + 1)) as u8,
+            (i % (COLUMN_CARDS + 1)) as u8,
+        ))
+    } else {
+        (i < PLACES).then(|| Place::Link((i - in_columns) as u8))
+    }
+}
+
+fn colour_list(bits: u8) -> Vec<Colour> {
+    Colour::ALL
+        .into_iter()
+        .filter(|c| bits & (1 << c.index()) != 0)
+        .collect()
+}
+
+fn colour_bits(colours: &[Colour]) -> u8 {
+    colours.iter().fold(0, |b, c| b | 1 << c.index())
+}
+
+/// One seat at the table, as every seat sees it.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SeatJson {
+    hand_size: u8,
+    /// Whether the seat still has its catastrophe card.
+    catastrophe: bool,
+    /// Cards still to draw.
+    draws: u8,
+    /// The VP pile's size.
+    pile_size: usize,
+    /// Its cards shown: the top card, or the whole pile sorted with open piles.
+    pile_shown: Vec<Card>,
+}
+
+/// A column of the display: whether its treasure* still heads it, and its pieces, top first.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ColumnJson {
+    treasure: bool,
+    pieces: Vec<Piece>,
+}
+
+/// A link card: its colour and whether it lies face up.
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LinkJson {
+    colour: Colour,
+    face_up: bool,
+}
+
+/// A leader on the display, by place name (`"3/2"`, `"3-4"`).
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LeaderJson {
+    place: Place,
+    seat: Seat,
+    colour: Colour,
+}
+
+/// The JSON form of a seat's view: places by name (`"3/2"`, `"3-4"`), columns numbered from
+/// 1, one entry per seat at the table, colours named, and a `version` ([`VIEW_VERSION`]).
+/// Read back through the same validation as the field-by-field form: the view must be that
+/// of a state the position checks accept.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ViewJson {
+    version: u32,
+    game: String,
+    seat: Seat,
+    config: Config,
+    hand: ByColour<u8>,
+    seats: Vec<SeatJson>,
+    /// The 8 columns, left to right.
+    columns: Vec<ColumnJson>,
+    /// The 7 link slots, left to right (`null`: empty).
+    links: Vec<Option<LinkJson>>,
+    leaders: Vec<LeaderJson>,
+    boats_left: Vec<crate::action::Boat>,
+    discarded: u16,
+    deck: u16,
+    turn: u32,
+    active: Seat,
+    actions_left: u8,
+    pending: Pending,
+    conflict: Option<Conflict>,
+    /// Colours of the external conflicts still to fight.
+    conflicts: Vec<Colour>,
+    /// The link slot whose card lies face down while its conflicts are fought.
+    joining: Option<Place>,
+    /// The link slot whose kingdom's treasures may be taken.
+    treasure_slot: Option<Place>,
+    /// The column (from 1) that may build a boat.
+    boat_column: Option<u8>,
+    bank_offer: Option<(Seat, Colour)>,
+    /// The winner of an external conflict, its colour and a column (from 1) of the loser's
+    /// former kingdom, whose cards of that colour go to the winner's pile.
+    spoils: Option<(Seat, Colour, u8)>,
+    /// While the end of the turn offers boat banking: the colours of the active seat's
+    /// leaders still to be offered it (`null`: no boat banking under way).
+    boat_banking: Option<Vec<Colour>>,
+    ending_turn: bool,
+    removals_left: u8,
+    over: bool,
+    ended_on_limit: bool,
+}
+
+impl From<CardsView> for ViewJson {
+    fn from(v: CardsView) -> ViewJson {
+        let p = &v.public;
+        let n = p.config.players as usize;
+        ViewJson {
+            version: VIEW_VERSION,
+            game: "cards".into(),
+            seat: v.seat,
+            config: p.config,
+            hand: v.hand.into(),
+            seats: (0..n)
+                .map(|s| {
+                    let (pile_size, pile_shown) = v.piles.get(s).cloned().unwrap_or_default();
+                    SeatJson {
+                        hand_size: p.hand_sizes[s],
+                        catastrophe: p.catastrophe_left[s],
+                        draws: p.draws[s],
+                        pile_size,
+                        pile_shown,
+                    }
+                })
+                .collect(),
+            columns: (0..COLUMNS)
+                .map(|c| ColumnJson {
+                    treasure: p.treasure_heads[c],
+                    pieces: p.columns[c].iter().flatten().copied().collect(),
+                })
+                .collect(),
+            links: p
+                .links
+                .iter()
+                .map(|l| l.map(|(colour, face_up)| LinkJson { colour, face_up }))
+                .collect(),
+            leaders: p
+                .leaders
+                .iter()
+                .enumerate()
+                .filter_map(|(i, l)| {
+                    let l = (*l)?;
+                    Some(LeaderJson {
+                        place: place_of(i)?,
+                        seat: l.seat,
+                        colour: l.colour,
+                    })
+                })
+                .collect(),
+            boats_left: crate::action::Boat::ALL
+                .into_iter()
+                .filter(|b| p.boats_left[*b as usize])
+                .collect(),
+            discarded: p.discarded,
+            deck: p.deck_size,
+            turn: p.turn,
+            active: p.active,
+            actions_left: p.actions_left,
+            pending: p.pending,
+            conflict: p.conflict,
+            conflicts: colour_list(p.conflicts),
+            joining: p.joining.map(Place::Link),
+            treasure_slot: p.treasure_slot.map(Place::Link),
+            boat_column: p.boat_column.map(|c| c + 1),
+            bank_offer: p.bank_offer,
+            spoils: p.spoils.map(|(s, c, col)| (s, c, col + 1)),
+            boat_banking: (p.boat_banking != 0).then(|| colour_list(p.boat_banking & 0x0F)),
+            ending_turn: p.ending_turn,
+            removals_left: p.removals_left,
+            over: p.over,
+            ended_on_limit: p.ended_on_limit,
+        }
+    }
+}
+
+impl TryFrom<ViewJson> for CardsView {
+    type Error = InvalidData;
+
+    fn try_from(j: ViewJson) -> Result<CardsView, InvalidData> {
+        let bad = |m: String| InvalidData(m);
+        if j.version != VIEW_VERSION {
+            return Err(bad(format!(
+                "a view of version {}: this library reads version {VIEW_VERSION}",
+                j.version
+            )));
+        }
+        if j.game != "cards" {
+            return Err(bad(format!("a view of `{}`, not of `cards`", j.game)));
+        }
+        let n = j.config.players as usize;
+        if j.seats.len() != n || n > 4 {
+            return Err(bad(format!("{} seats at a table of {n}", j.seats.len())));
+        }
+        if j.columns.len() != COLUMNS || j.links.len() != LINKS {
+            return Err(bad(format!(
+                "{} columns and {} link slots: the display has {COLUMNS} and {LINKS}",
+                j.columns.len(),
+                j.links.len()
+            )));
+        }
+        let mut treasure_heads = [false; COLUMNS];
+        let mut columns = [[None; COLUMN_CARDS]; COLUMNS];
+        for (c, column) in j.columns.iter().enumerate() {
+            if column.pieces.len() > COLUMN_CARDS {
+                return Err(bad(format!(
+                    "column {} holds {} pieces: at most {COLUMN_CARDS}",
+                    c + 1,
+                    column.pieces.len()
+                )));
+            }
+            treasure_heads[c] = column.treasure;
+            for (r, piece) in column.pieces.iter().enumerate() {
+                columns[c][r] = Some(*piece);
+            }
+        }
+        let mut links = [None; LINKS];
+        for (l, link) in j.links.iter().enumerate() {
+            links[l] = link.map(|k| (k.colour, k.face_up));
+        }
+        let mut leaders = vec![None; PLACES];
+        for l in &j.leaders {
+            let at = l.place.index();
+            let slot = leaders
+                .get_mut(at)
+                .ok_or_else(|| bad(format!("no place {} on the display", l.place)))?;
+            if slot.is_some() {
+                return Err(bad(format!("two leaders on {}", l.place)));
+            }
+            *slot = Some(Leader {
+                seat: l.seat,
+                colour: l.colour,
+            });
+        }
+        let mut boats_left = [false; 3];
+        for b in &j.boats_left {
+            boats_left[*b as usize] = true;
+        }
+        let (mut hand_sizes, mut catastrophe_left, mut draws) = ([0; 4], [false; 4], [0; 4]);
+        for (s, seat) in j.seats.iter().enumerate() {
+            hand_sizes[s] = seat.hand_size;
+            catastrophe_left[s] = seat.catastrophe;
+            draws[s] = seat.draws;
+        }
+        let link_slot = |p: Option<Place>| match p {
+            None => Ok(None),
+            Some(Place::Link(l)) => Ok(Some(l)),
+            Some(other) => Err(bad(format!("{other} is not a link slot"))),
+        };
+        let from_one = |c: u8| {
+            c.checked_sub(1)
+                .ok_or_else(|| bad("columns are numbered from 1".into()))
+        };
+        let data = PublicData {
+            config: j.config,
+            treasure_heads,
+            columns,
+            links,
+            leaders,
+            catastrophe_left,
+            boats_left,
+            hand_sizes,
+            discarded: j.discarded,
+            deck_size: j.deck,
+            active: j.active,
+            actions_left: j.actions_left,
+            pending: j.pending,
+            conflict: j.conflict,
+            conflicts: colour_bits(&j.conflicts),
+            joining: link_slot(j.joining)?,
+            treasure_slot: link_slot(j.treasure_slot)?,
+            boat_column: j.boat_column.map(from_one).transpose()?,
+            bank_offer: j.bank_offer,
+            spoils: j
+                .spoils
+                .map(|(s, c, col)| from_one(col).map(|col| (s, c, col)))
+                .transpose()?,
+            // Bit 7 marks boat banking under way (see the end of a turn).
+            boat_banking: j
+                .boat_banking
+                .as_deref()
+                .map_or(0, |c| 0x80 | colour_bits(c)),
+            ending_turn: j.ending_turn,
+            draws,
+            removals_left: j.removals_left,
+            over: j.over,
+            ended_on_limit: j.ended_on_limit,
+            turn: j.turn,
+        };
+        let public = Public::try_from(data)?;
+        CardsView::try_from(ViewData {
+            seat: j.seat,
+            public,
+            hand: j.hand.into(),
+            piles: j
+                .seats
+                .into_iter()
+                .map(|s| (s.pile_size, s.pile_shown))
+                .collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mesopotamia_core::{Game, ToMove};
+
+    use super::*;
+
+    /// A game after the deal and many steps, with cards on the display and leaders on it.
+    fn game(players: u8) -> Cards {
+        let mut game = Cards::new(Config::new(players)).unwrap();
+        let (mut outcomes, mut legal) = (Vec::new(), Vec::new());
+        for step in 0..300 {
+            match game.to_move() {
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(outcomes[step % outcomes.len()].0)
+                        .unwrap();
+                }
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[(step * 7) % legal.len()]).unwrap();
+                }
+                ToMove::Terminal => break,
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn views_in_json_name_places_and_seats_and_round_trip() {
+        for players in [2, 3] {
+            let game = game(players);
+            for seat in Seat::all(players as usize) {
+                let view = game.view(seat);
+                let json = serde_json::to_string(&view).unwrap();
+                let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+                assert_eq!(value["version"], VIEW_VERSION);
+                assert_eq!(value["seats"].as_array().unwrap().len(), players as usize);
+                assert_eq!(value["columns"].as_array().unwrap().len(), COLUMNS);
+                assert!(value["hand"]["black"].is_number(), "{json}");
+                if let Some(l) = value["leaders"].as_array().unwrap().first() {
+                    let place = l["place"].as_str().unwrap();
+                    assert!(place.contains('/') || place.contains('-'), "{json}");
+                }
+                assert_eq!(serde_json::from_str::<CardsView>(&json).unwrap(), view);
+            }
+        }
+    }
+
+    #[test]
+    fn tampered_views_are_refused() {
+        let view = game(3).view(Seat::new(0).unwrap());
+        let value = serde_json::to_value(&view).unwrap();
+        let refused = |change: &dyn Fn(&mut serde_json::Value), why: &str| {
+            let mut v = value.clone();
+            change(&mut v);
+            let err = serde_json::from_value::<CardsView>(v)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(why), "{why}: {err}");
+        };
+        refused(&|v| v["version"] = 0.into(), "a view of version 0");
+        refused(&|v| v["game"] = "tigris".into(), "a view of `tigris`");
+        refused(
+            &|v| {
+                v["seats"].as_array_mut().unwrap().pop();
+            },
+            "2 seats at a table of 3",
+        );
+        refused(
+            &|v| {
+                v["links"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(serde_json::Value::Null);
+            },
+            "8 link slots",
+        );
+        refused(&|v| v["hand"]["red"] = 30.into(), "");
+        refused(&|v| v["deck"] = 1.into(), "");
+        refused(&|v| v["boat_column"] = 0.into(), "");
+        refused(&|v| v["joining"] = "1/1".into(), "");
+    }
 }

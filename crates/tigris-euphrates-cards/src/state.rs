@@ -15,6 +15,7 @@ mod conflicts;
 mod legal;
 mod piles;
 mod play;
+mod reason;
 #[cfg(test)]
 mod tests;
 mod turn;
@@ -22,6 +23,7 @@ mod turn;
 pub(crate) use board::Masks;
 use board::place;
 pub(crate) use piles::{PILE_CAPACITY, Piles};
+pub use reason::Reason;
 
 use crate::action::{
     ACTION_SPACE, Action, Boat, COLUMN_CARDS, COLUMNS, Chance, LINKS, MAX_SUPPORT, PLACES, Place,
@@ -77,8 +79,13 @@ pub enum CardsError {
     #[error("a turn limit of {0}: it must be 1 to {max}", max = crate::config::MAX_TURN_LIMIT)]
     TurnLimit(u32),
     /// The action is not legal now.
-    #[error("`{0}` is not legal now")]
-    Illegal(Action),
+    #[error("`{action}` is not legal now: {reason}")]
+    Illegal {
+        /// The action.
+        action: Action,
+        /// Why.
+        reason: Reason,
+    },
     /// The chance outcome cannot happen now.
     #[error("chance outcome `{0}` cannot happen now")]
     Chance(Chance),
@@ -434,11 +441,18 @@ impl Cards {
     }
 }
 
-/// What one seat may know. Read from data only through validation (see
+/// What one seat may know. In JSON (feature `serde`): places by name, one entry per seat,
+/// a `version` (`serialization::VIEW_VERSION`); read from data only through validation (see
 /// [`serialization`](crate::serialization)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "crate::serialization::ViewData"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        into = "crate::serialization::ViewJson",
+        try_from = "crate::serialization::ViewJson"
+    )
+)]
 pub struct CardsView {
     /// The seat whose view this is.
     pub seat: Seat,
@@ -486,8 +500,8 @@ impl Game for Cards {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), CardsError> {
-        if !self.is_legal(action) {
-            return Err(CardsError::Illegal(action));
+        if let Some(reason) = self.why_illegal(action) {
+            return Err(CardsError::Illegal { action, reason });
         }
         self.play(action, &mut NoEvents);
         Ok(())

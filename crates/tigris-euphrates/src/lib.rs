@@ -14,6 +14,7 @@ pub mod serialization;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod view;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};

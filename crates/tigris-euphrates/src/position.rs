@@ -372,39 +372,46 @@ fn parse_cell(text: &str) -> Option<Cell> {
     }
 }
 
+/// What stands on each square of the public part's board, row-major (shared by positions
+/// and seat views).
+pub(crate) fn board_cells(p: &Public) -> Vec<Cell> {
+    let mut cells = vec![Cell::Empty; SQUARES];
+    for (i, cell) in cells.iter_mut().enumerate() {
+        let s = Square::from_index(i).expect("in range");
+        let space = s.space();
+        if p.catastrophes.contains(space) {
+            *cell = Cell::Catastrophe;
+        } else if let Some((seat, colour)) = p.leader_at(s) {
+            *cell = Cell::Leader { seat, colour };
+        } else if let Some(colour) = Colour::ALL
+            .into_iter()
+            .find(|c| p.tiles[c.index()].contains(space))
+        {
+            *cell = Cell::Tile {
+                colour,
+                flipped: false,
+                treasure: p.treasures.contains(space),
+            };
+        } else if let Some(colour) = Colour::ALL
+            .into_iter()
+            .find(|c| p.flipped_colours[c.index()].contains(space))
+        {
+            *cell = Cell::Tile {
+                colour,
+                flipped: true,
+                treasure: p.treasures.contains(space),
+            };
+        }
+    }
+    cells
+}
+
 impl Position {
     /// The position of a game (everything, hidden information included).
     pub fn from_game(game: &Tigris) -> Position {
         let p = game.public();
         let n = p.config.players as usize;
-        let mut cells = vec![Cell::Empty; SQUARES];
-        for (i, cell) in cells.iter_mut().enumerate() {
-            let s = Square::from_index(i).expect("in range");
-            let space = s.space();
-            if p.catastrophes.contains(space) {
-                *cell = Cell::Catastrophe;
-            } else if let Some((seat, colour)) = p.leader_at(s) {
-                *cell = Cell::Leader { seat, colour };
-            } else if let Some(colour) = Colour::ALL
-                .into_iter()
-                .find(|c| p.tiles[c.index()].contains(space))
-            {
-                *cell = Cell::Tile {
-                    colour,
-                    flipped: false,
-                    treasure: p.treasures.contains(space),
-                };
-            } else if let Some(colour) = Colour::ALL
-                .into_iter()
-                .find(|c| p.flipped_colours[c.index()].contains(space))
-            {
-                *cell = Cell::Tile {
-                    colour,
-                    flipped: true,
-                    treasure: p.treasures.contains(space),
-                };
-            }
-        }
+        let cells = board_cells(p);
         let seats = (0..n)
             .map(|s| SeatSetup {
                 hand: game.hands[s],
@@ -782,29 +789,40 @@ fn counts<T: fmt::Display>(values: &[T; 4]) -> String {
         .join(" ")
 }
 
+/// The board diagram: column letters, then one line per row (shared by positions and
+/// seat views).
+pub(crate) fn write_board(
+    f: &mut fmt::Formatter<'_>,
+    config: &Config,
+    cells: &[Cell],
+) -> fmt::Result {
+    let mut line = String::from("   ");
+    for c in 0..WIDTH {
+        line.push_str(&format!(" {} ", (b'A' + c as u8) as char));
+    }
+    writeln!(f, "{}", line.trim_end())?;
+    let river = Board::get(config.board).river();
+    for r in 0..HEIGHT {
+        let mut line = format!("{:>2} ", r + 1);
+        for c in 0..WIDTH {
+            let s = Square::new(c, r).expect("in range");
+            let cell = cells.get(s.index()).copied().unwrap_or(Cell::Empty);
+            let text = match cell {
+                Cell::Empty if river.contains(s.space()) => "~".to_string(),
+                other => cell_text(other),
+            };
+            line.push_str(&format!(" {text:<2}"));
+        }
+        writeln!(f, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.config)?;
         writeln!(f)?;
-        let mut line = String::from("   ");
-        for c in 0..WIDTH {
-            line.push_str(&format!(" {} ", (b'A' + c as u8) as char));
-        }
-        writeln!(f, "{}", line.trim_end())?;
-        let river = Board::get(self.config.board).river();
-        for r in 0..HEIGHT {
-            let mut line = format!("{:>2} ", r + 1);
-            for c in 0..WIDTH {
-                let s = Square::new(c, r).expect("in range");
-                let cell = self.cells.get(s.index()).copied().unwrap_or(Cell::Empty);
-                let text = match cell {
-                    Cell::Empty if river.contains(s.space()) => "~".to_string(),
-                    other => cell_text(other),
-                };
-                line.push_str(&format!(" {text:<2}"));
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
+        write_board(f, &self.config, &self.cells)?;
         for (i, s) in self.seats.iter().enumerate() {
             writeln!(
                 f,

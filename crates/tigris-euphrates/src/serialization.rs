@@ -4,6 +4,9 @@
 //!
 //! - A [`Tigris`] state is its position text (the [`Position`] format), read back only
 //!   through [`Position::into_game`], which checks every rule of a position.
+//! - A [`TigrisView`] has a JSON form of its own, versioned ([`VIEW_VERSION`]), with squares by name,
+//!   one entry per seat and colours named; it is read into the fields below and checked as
+//!   they are.
 //! - A [`Public`] part or a [`TigrisView`] is read field by field, then accepted only if it
 //!   is the public part (or a seat's view) of some state the position checks accept: what
 //!   it cannot show (other hands, the bag) is filled in from the tiles it does not account
@@ -29,6 +32,7 @@
 use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
 use serde::de::Error as _;
 
+use crate::action::Monument;
 use crate::board::{Square, Squares};
 use crate::state::{
     AfterDraws, AfterPlacement, Conflict, Pending, Public, TILES_PER_COLOUR, Tigris, TigrisView,
@@ -277,4 +281,345 @@ fn complete(
     Position::from_game(&state)
         .into_game()
         .map_err(|v| bad(mesopotamia_core::cases::violations(&v)))
+}
+
+/// The version of the JSON form of a seat's view ([`TigrisView`]) this library writes and
+/// reads.
+pub const VIEW_VERSION: u32 = 1;
+
+/// Four values named by colour: `{"red": 2, "blue": 0, "green": 1, "black": 3}`.
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ByColour<T> {
+    red: T,
+    blue: T,
+    green: T,
+    black: T,
+}
+
+impl<T: Copy> From<ColourMap<T>> for ByColour<T> {
+    fn from(m: ColourMap<T>) -> Self {
+        let [red, blue, green, black] = m.into_array();
+        ByColour {
+            red,
+            blue,
+            green,
+            black,
+        }
+    }
+}
+
+impl<T> From<ByColour<T>> for ColourMap<T> {
+    fn from(b: ByColour<T>) -> Self {
+        ColourMap::from_array([b.red, b.blue, b.green, b.black])
+    }
+}
+
+fn names(set: Squares) -> Vec<Square> {
+    set.iter().filter_map(Square::from_space).collect()
+}
+
+fn set_of(squares: &[Square]) -> Squares {
+    let mut set = Squares::default();
+    for s in squares {
+        set.insert(s.space());
+    }
+    set
+}
+
+/// One seat at the table, as every seat sees it.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SeatJson {
+    hand_size: u8,
+    catastrophes: u8,
+    vp: ByColour<u16>,
+    treasures: u8,
+    /// Tiles discarded face down by swaps.
+    discarded: u8,
+    /// Tiles still to draw.
+    draws: u8,
+    /// Where each leader stands (`null`: in supply).
+    leaders: ByColour<Option<Square>>,
+}
+
+/// The JSON form of a seat's view: squares by name (`"F3"`), one entry per seat at the
+/// table, colours named, and a `version` ([`VIEW_VERSION`]). Read back through the same
+/// validation as the field-by-field form: the view must be that of a state the position
+/// checks accept.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ViewJson {
+    version: u32,
+    game: String,
+    seat: Seat,
+    config: Config,
+    hand: ByColour<u8>,
+    discarded: ByColour<u8>,
+    seats: Vec<SeatJson>,
+    /// Face-up tiles.
+    tiles: ByColour<Vec<Square>>,
+    /// Tiles face down under a monument or the ziggurat.
+    face_down: ByColour<Vec<Square>>,
+    catastrophes: Vec<Square>,
+    treasures: Vec<Square>,
+    /// Monument (`"red-green"`) to its top-left square.
+    monuments: std::collections::BTreeMap<String, Square>,
+    declined_monuments: Vec<Square>,
+    buildings: ByColour<Option<Square>>,
+    ziggurat: Option<Square>,
+    declined_ziggurats: Vec<Square>,
+    /// Tiles out of the game in view of all.
+    removed: ByColour<u16>,
+    bag: u16,
+    turn: u32,
+    active: Seat,
+    actions_left: u8,
+    pending: Pending,
+    conflict: Option<Conflict>,
+    wars: Vec<Colour>,
+    unification: Option<Square>,
+    placed: Option<(Square, AfterPlacement)>,
+    ziggurat_vp_due: bool,
+    after_draws: AfterDraws,
+    bag_exhausted: bool,
+    ended_on_limit: bool,
+}
+
+impl From<TigrisView> for ViewJson {
+    fn from(v: TigrisView) -> ViewJson {
+        let p = &v.public;
+        let by_colour_sets = |sets: &[Squares; 4]| {
+            ByColour::from(ColourMap::from_fn(|c| c.index())).map(|i| names(sets[i]))
+        };
+        ViewJson {
+            version: VIEW_VERSION,
+            game: "tigris".into(),
+            seat: v.seat,
+            config: p.config,
+            hand: v.hand.into(),
+            discarded: v.discarded.into(),
+            seats: (0..p.seats())
+                .map(|s| SeatJson {
+                    hand_size: p.hand_sizes[s],
+                    catastrophes: p.catastrophes_left[s],
+                    vp: p.vp[s].into(),
+                    treasures: p.treasures_taken[s],
+                    discarded: p.discard_counts[s],
+                    draws: p.draws[s],
+                    leaders: ColourMap::from_array(p.leaders[s]).into(),
+                })
+                .collect(),
+            tiles: by_colour_sets(&p.tiles),
+            face_down: by_colour_sets(&p.flipped_colours),
+            catastrophes: names(p.catastrophes),
+            treasures: names(p.treasures),
+            monuments: Monument::ALL
+                .iter()
+                .filter_map(|m| p.monuments[m.index()].map(|s| (m.to_string(), s)))
+                .collect(),
+            declined_monuments: names(p.declined),
+            buildings: ColourMap::from_array(p.buildings).into(),
+            ziggurat: p.ziggurat,
+            declined_ziggurats: names(p.ziggurat_declined),
+            removed: p.removed.into(),
+            bag: p.bag_size,
+            turn: p.turn,
+            active: p.active,
+            actions_left: p.actions_left,
+            pending: p.pending,
+            conflict: p.conflict,
+            wars: p.wars().collect(),
+            unification: p.unification,
+            placed: p.placed,
+            ziggurat_vp_due: p.ziggurat_vp_due,
+            after_draws: p.after_draws,
+            bag_exhausted: p.bag_exhausted,
+            ended_on_limit: p.ended_on_limit,
+        }
+    }
+}
+
+impl<T> ByColour<T> {
+    fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColour<U> {
+        ByColour {
+            red: f(self.red),
+            blue: f(self.blue),
+            green: f(self.green),
+            black: f(self.black),
+        }
+    }
+}
+
+impl TryFrom<ViewJson> for TigrisView {
+    type Error = InvalidData;
+
+    fn try_from(j: ViewJson) -> Result<TigrisView, InvalidData> {
+        let bad = |m: String| InvalidData(m);
+        if j.version != VIEW_VERSION {
+            return Err(bad(format!(
+                "a view of version {}: this library reads version {VIEW_VERSION}",
+                j.version
+            )));
+        }
+        if j.game != "tigris" {
+            return Err(bad(format!("a view of `{}`, not of `tigris`", j.game)));
+        }
+        let n = j.config.players as usize;
+        if j.seats.len() != n {
+            return Err(bad(format!("{} seats at a table of {n}", j.seats.len())));
+        }
+        let per_seat = |f: &dyn Fn(&SeatJson) -> u8| {
+            let mut out = [0u8; 4];
+            for (s, seat) in j.seats.iter().enumerate() {
+                out[s] = f(seat);
+            }
+            out
+        };
+        let hand_sizes = per_seat(&|s| s.hand_size);
+        let catastrophes_left = per_seat(&|s| s.catastrophes);
+        let treasures_taken = per_seat(&|s| s.treasures);
+        let discard_counts = per_seat(&|s| s.discarded);
+        let draws = per_seat(&|s| s.draws);
+        let mut vp = [ColourMap::default(); 4];
+        let mut leaders = [[None; 4]; 4];
+        for (s, seat) in j.seats.iter().enumerate() {
+            vp[s] = seat.vp.into();
+            leaders[s] = ColourMap::from(seat.leaders).into_array();
+        }
+        let tiles = ColourMap::from(j.tiles.map(|v| set_of(&v))).into_array();
+        let flipped_colours = ColourMap::from(j.face_down.map(|v| set_of(&v))).into_array();
+        let mut flipped = Squares::default();
+        for set in &flipped_colours {
+            for space in set.iter() {
+                flipped.insert(space);
+            }
+        }
+        let mut monuments = [None; 6];
+        for (name, square) in &j.monuments {
+            let m: Monument = name
+                .parse()
+                .map_err(|_| bad(format!("unknown monument `{name}`")))?;
+            monuments[m.index()] = Some(*square);
+        }
+        let mut wars = 0u8;
+        for c in &j.wars {
+            wars |= 1 << c.index();
+        }
+        let data = PublicData {
+            config: j.config,
+            tiles,
+            flipped,
+            flipped_colours,
+            catastrophes: set_of(&j.catastrophes),
+            treasures: set_of(&j.treasures),
+            leaders,
+            monuments,
+            declined: set_of(&j.declined_monuments),
+            buildings: ColourMap::from(j.buildings).into_array(),
+            ziggurat: j.ziggurat,
+            ziggurat_declined: set_of(&j.declined_ziggurats),
+            hand_sizes,
+            catastrophes_left,
+            vp,
+            treasures_taken,
+            removed: j.removed.into(),
+            discard_counts,
+            bag_size: j.bag,
+            active: j.active,
+            actions_left: j.actions_left,
+            pending: j.pending,
+            conflict: j.conflict,
+            wars,
+            unification: j.unification,
+            placed: j.placed,
+            ziggurat_vp_due: j.ziggurat_vp_due,
+            draws,
+            after_draws: j.after_draws,
+            bag_exhausted: j.bag_exhausted,
+            turn: j.turn,
+            ended_on_limit: j.ended_on_limit,
+        };
+        let public = Public::try_from(data)?;
+        TigrisView::try_from(ViewData {
+            seat: j.seat,
+            public,
+            hand: j.hand.into(),
+            discarded: j.discarded.into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mesopotamia_core::{Game, ToMove};
+
+    use super::*;
+
+    /// A 3-player game after the deal and a few actions.
+    fn game() -> Tigris {
+        let mut game = Tigris::new(Config::new(3)).unwrap();
+        let mut outcomes = Vec::new();
+        let mut legal = Vec::new();
+        for step in 0..60 {
+            match game.to_move() {
+                ToMove::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply_chance(outcomes[step % outcomes.len()].0)
+                        .unwrap();
+                }
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    game.apply(legal[(step * 7) % legal.len()]).unwrap();
+                }
+                ToMove::Terminal => break,
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn views_in_json_name_squares_and_seats_and_round_trip() {
+        let game = game();
+        for seat in Seat::all(3) {
+            let view = game.view(seat);
+            let json = serde_json::to_string(&view).unwrap();
+            let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(value["version"], VIEW_VERSION);
+            assert_eq!(value["game"], "tigris");
+            assert_eq!(value["seats"].as_array().unwrap().len(), 3, "no padding");
+            assert!(value["treasures"][0].as_str().unwrap().len() >= 2, "{json}");
+            assert!(value["hand"]["red"].is_number(), "{json}");
+            assert_eq!(serde_json::from_str::<TigrisView>(&json).unwrap(), view);
+        }
+    }
+
+    #[test]
+    fn tampered_views_are_refused() {
+        let view = game().view(Seat::new(1).unwrap());
+        let json = serde_json::to_string(&view).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let refused = |change: &dyn Fn(&mut serde_json::Value), why: &str| {
+            let mut v = value.clone();
+            change(&mut v);
+            let err = serde_json::from_value::<TigrisView>(v)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(why), "{why}: {err}");
+        };
+        refused(&|v| v["version"] = 2.into(), "a view of version 2");
+        refused(&|v| v["game"] = "cards".into(), "a view of `cards`");
+        refused(
+            &|v| {
+                let extra = v["seats"][0].clone();
+                v["seats"].as_array_mut().unwrap().push(extra);
+            },
+            "4 seats at a table of 3",
+        );
+        refused(&|v| v["hand"]["red"] = 40.into(), "");
+        refused(&|v| v["treasures"][0] = "Z99".into(), "");
+        refused(&|v| v["bag"] = 3.into(), "");
+        refused(&|v| v["seat"] = 3.into(), "seat 3 at a table of 3");
+        refused(&|v| v["padding"] = 0.into(), "unknown field");
+    }
 }

@@ -139,7 +139,7 @@ impl Iterator for Bits {
 }
 
 /// The place index of a place on the display, `None` for a place beyond it.
-fn index_of(at: Place) -> Option<usize> {
+pub(super) fn index_of(at: Place) -> Option<usize> {
     let on_display = match at {
         Place::Column(c, r) => (c as usize) < COLUMNS && (r as usize) <= COLUMN_CARDS,
         Place::Link(l) => (l as usize) < LINKS,
@@ -226,7 +226,7 @@ impl Cards {
     }
 
     /// The largest support a seat may commit to the conflict at hand.
-    fn max_support(&self, seat: Seat) -> Option<u8> {
+    pub(super) fn max_support(&self, seat: Seat) -> Option<u8> {
         let conflict = self.public.conflict?;
         let hand = self.hands.get(seat.index())?;
         Some(hand[conflict.support_colour()].min(MAX_SUPPORT))

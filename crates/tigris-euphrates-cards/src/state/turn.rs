@@ -204,8 +204,8 @@ impl Cards {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), CardsError> {
-        if !self.is_legal(action) {
-            return Err(CardsError::Illegal(action));
+        if let Some(reason) = self.why_illegal(action) {
+            return Err(CardsError::Illegal { action, reason });
         }
         self.play(action, events);
         Ok(())

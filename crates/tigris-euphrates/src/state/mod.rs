@@ -538,11 +538,18 @@ impl Tigris {
 
 /// What one seat may know: the public state, its own hand and its own discards.
 ///
-/// Deserialized through validation: it must be the view of a state that the position
-/// checks accept (see [`crate::serialization`]).
+/// In JSON (feature `serde`): squares by name, one entry per seat, a `version`
+/// (`serialization::VIEW_VERSION`); read back through validation: it must be the view of a
+/// state that the position checks accept (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "crate::serialization::ViewData"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        into = "crate::serialization::ViewJson",
+        try_from = "crate::serialization::ViewJson"
+    )
+)]
 pub struct TigrisView {
     /// The seat whose view this is.
     pub seat: Seat,
