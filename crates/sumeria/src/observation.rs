@@ -67,7 +67,10 @@ impl Observe for Sumeria {
             }
         }
         let order_at = n * LOCATIONS;
-        for (place, &state) in p.order[..(p.ordered as usize).min(STATES)].iter().enumerate() {
+        for (place, &state) in p.order[..(p.ordered as usize).min(STATES)]
+            .iter()
+            .enumerate()
+        {
             out[order_at + state as usize * STATES + place] = 1.0;
         }
 

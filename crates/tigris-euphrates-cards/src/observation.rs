@@ -126,9 +126,7 @@ impl Observe for Cards {
         let open = p.config().open_piles;
         for k in 0..n {
             let mut counts = [0.0f32; 5];
-            if open
-                && let Some((_, cards)) = seat_k(k).and_then(|s| view.piles.get(s.index()))
-            {
+            if open && let Some((_, cards)) = seat_k(k).and_then(|s| view.piles.get(s.index())) {
                 for &card in cards {
                     counts[card_index(card)] += 1.0;
                 }

@@ -190,7 +190,9 @@ mod tests {
     /// States along a few random games of each player count, the views of every seat.
     fn positions(players: u8, seed: u64) -> Vec<Tigris> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let config = Config::new(players).with_buildings(true).with_ziggurat(true);
+        let config = Config::new(players)
+            .with_buildings(true)
+            .with_ziggurat(true);
         let mut game = Tigris::new(config).unwrap();
         let mut out = vec![game.clone()];
         let mut legal = Vec::new();
@@ -243,7 +245,10 @@ mod tests {
             let redrawn = game.resample_hidden(me, &mut rng);
             redrawn.observation(other) != game.observation(other)
         });
-        assert!(differs, "redrawing seat 1's hand never changed seat 1's tensor");
+        assert!(
+            differs,
+            "redrawing seat 1's hand never changed seat 1's tensor"
+        );
     }
 
     #[test]
