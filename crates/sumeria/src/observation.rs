@@ -11,7 +11,7 @@
 //! **`order`**, shaped `[8, 8]` (city-state, place): 1.0 where the city-state (board index)
 //! holds that place of the order, most important first, as far as the order is drawn.
 //!
-//! **`features`**, shaped `[39 + 7n]`, counts as they are (not scaled):
+//! **`features`**, shaped `[29 + 7n]`, counts as they are (not scaled):
 //!
 //! | offset | size | what |
 //! |---|---|---|
@@ -25,9 +25,8 @@
 //! | 19+5n | 1 | tiles drawn for this round's display |
 //! | 20+5n | 1 | places of the order drawn |
 //! | 21+5n | n | the first player of the round, one-hot |
-//! | 21+6n | 9 | the phase, one-hot: order, first, draw, setup, turns, take 0, take 1, over, other |
-//! | 30+6n | n | the seat to decide, one-hot (none at chance and at the end) |
-//! | 30+7n | 9 | unused, zero (room for the phase's details, kept so that the layout stays put) |
+//! | 21+6n | 8 | the phase, one-hot: order, first, draw, setup, turns, take 0, take 1, over |
+//! | 29+6n | n | the seat to decide, one-hot (none at chance and at the end) |
 
 use mesopotamia_core::Seat;
 use mesopotamia_core::observation::{Layout, Observe, Piece, push_one_hot, relative_seat};
@@ -38,7 +37,7 @@ use crate::state::{Phase, Sumeria, SumeriaView};
 
 /// Values of the `features` piece for `players` players.
 pub const fn feature_count(players: usize) -> usize {
-    39 + 7 * players
+    29 + 7 * players
 }
 
 impl Observe for Sumeria {
@@ -106,13 +105,12 @@ impl Observe for Sumeria {
             Phase::Take(_) => 6,
             Phase::Over => 7,
         };
-        push_one_hot(out, 9, Some(phase));
+        push_one_hot(out, 8, Some(phase));
         let deciding = match p.phase() {
             Phase::Setup | Phase::Turns | Phase::Take(_) => p.deciding(),
             _ => None,
         };
         push_one_hot(out, n, deciding.map(rel));
-        out.extend([0.0; 9]);
     }
 }
 
@@ -147,7 +145,7 @@ mod tests {
         for players in 3..=4u8 {
             for game in positions(players, players.into()).iter().step_by(3) {
                 let layout = Sumeria::layout(game.config());
-                let decider_at = layout.find("features").unwrap().0 + 30 + 6 * players as usize;
+                let decider_at = layout.find("features").unwrap().0 + 29 + 6 * players as usize;
                 for seat in Seat::all(players.into()) {
                     let tensor = game.observation(seat);
                     assert_eq!(tensor.len(), layout.size());
