@@ -263,7 +263,7 @@ impl PyGame {
         Ok(PyState { session })
     }
 
-    /// A state from the text [`State.serialize`] wrote (the engine's JSON; the game's
+    /// A state from the text `State.serialize` wrote (the engine's JSON; the game's
     /// position checks apply). The configuration is the one in the text.
     fn deserialize_state(&self, text: &str) -> PyResult<PyState> {
         let session = with_game!(&self.config, AnyConfig, _c, G => AnySession::from(
