@@ -1,6 +1,7 @@
 """The bindings themselves: actions, chance, views, tensors, errors, round trips."""
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -200,3 +201,13 @@ def test_batched_games_are_played_inside_rust_reproducibly(name):
     assert game.play_games(4, seed=10) == results
     greedy = game.play_games(1, seed=1, bots="greedy,random,random")
     assert len(greedy) == 1
+
+
+def test_a_sumeria_board_file_is_read(tmp_path):
+    board = Path(__file__).resolve().parents[2] / "sumeria" / "boards" / "sumeria-reconstructed.txt"
+    game = mesopotamia.Game("sumeria", 3, board_file=str(board))
+    assert play_random(game.new_initial_state(), np.random.default_rng(11), 100_000).is_terminal()
+    broken = tmp_path / "broken.txt"
+    broken.write_text("not a board\n")
+    with pytest.raises(mesopotamia.EngineError, match="broken.txt"):
+        mesopotamia.Game("sumeria", 3, board_file=str(broken))
