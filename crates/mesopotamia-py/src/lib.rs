@@ -96,31 +96,43 @@ struct PyGame {
     config: AnyConfig,
 }
 
-/// The outcome of one game played inside Rust, as a Python dict.
-fn outcome_dict<'py, G: Engine>(
-    py: Python<'py>,
-    outcome: &MatchOutcome<G>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let session = Session::new(outcome.state.clone());
-    let dict = PyDict::new(py);
-    dict.set_item("returns", session.returns())?;
-    dict.set_item(
-        "ranks",
-        outcome
+/// What one game played inside Rust came to.
+#[derive(Clone, Debug)]
+struct Summary {
+    returns: Vec<f64>,
+    ranks: Vec<u8>,
+    steps: usize,
+    end: &'static str,
+}
+
+impl Summary {
+    fn of<G: Engine>(outcome: MatchOutcome<G>) -> Summary {
+        let ranks = outcome
             .state
             .standings()
             .map(|s| s.ranks().to_vec())
-            .unwrap_or_default(),
-    )?;
-    dict.set_item("steps", outcome.record.steps.len())?;
-    dict.set_item(
-        "end",
-        match outcome.state.end_reason() {
+            .unwrap_or_default();
+        let end = match outcome.state.end_reason() {
             Some(EndReason::TurnLimit) => "turn-limit",
             _ => "rules",
-        },
-    )?;
-    Ok(dict)
+        };
+        Summary {
+            returns: Session::new(outcome.state).returns(),
+            ranks,
+            steps: outcome.record.steps.len(),
+            end,
+        }
+    }
+
+    /// As a Python dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("returns", &self.returns)?;
+        dict.set_item("ranks", &self.ranks)?;
+        dict.set_item("steps", self.steps)?;
+        dict.set_item("end", self.end)?;
+        Ok(dict)
+    }
 }
 
 /// Plays `count` games of `config` with `bots` (one name, or one per seat), game `i` seeded
@@ -131,7 +143,7 @@ fn play_games<G: Engine>(
     seed: u64,
     bots: &str,
     iterations: u32,
-) -> Result<Vec<MatchOutcome<G>>, String> {
+) -> Result<Vec<Summary>, String> {
     let seats = G::new(config).map_err(|e| e.to_string())?.seat_count();
     let names: Vec<&str> = bots.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != seats {
@@ -150,7 +162,8 @@ fn play_games<G: Engine>(
             )),
         }
     };
-    let mut out = Vec::with_capacity(count);
+    // Not preallocated: `count` comes from Python unchecked.
+    let mut out = Vec::new();
     for i in 0..count {
         let mut table = (0..seats)
             .map(|s| make(names.get(s).copied().unwrap_or(names[0])))
@@ -158,7 +171,7 @@ fn play_games<G: Engine>(
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
         let outcome =
             play_match(config, &mut table, &mut rng).map_err(|failure| failure.to_string())?;
-        out.push(outcome);
+        out.push(Summary::of(outcome));
     }
     Ok(out)
 }
@@ -289,7 +302,7 @@ impl PyGame {
             let outcomes = py
                 .detach(|| play_games::<G>(c, count, seed, bots, iterations))
                 .map_err(refused)?;
-            outcomes.iter().map(|o| outcome_dict(py, o)).collect()
+            outcomes.iter().map(|o| o.to_dict(py)).collect()
         })
     }
 
