@@ -11,6 +11,7 @@ pub mod events;
 pub mod game;
 pub mod geometry;
 pub mod mcts;
+pub mod observation;
 pub mod record;
 pub mod scoring;
 pub mod seat;

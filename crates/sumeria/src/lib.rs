@@ -9,6 +9,7 @@ pub mod bots;
 pub mod data;
 pub mod event;
 pub mod examples;
+pub mod observation;
 pub mod position;
 mod random;
 mod reach;

@@ -7,6 +7,7 @@ pub mod bots;
 mod config;
 pub mod event;
 pub mod examples;
+pub mod observation;
 pub mod position;
 #[cfg(feature = "serde")]
 pub mod serialization;
