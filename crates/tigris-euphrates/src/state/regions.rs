@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 
 use super::split::{Few, Pieces, at_least_two, parts_without};
 use super::{Public, sp};
-use crate::board::{Board, SQUARES, Square, Squares};
+use crate::board::{self, Board, SQUARES, Square, Squares};
 
 /// What the board's pieces make of it, kept up to date as pieces come and go so that the
 /// hot paths need no flood fill: the regions with a label per square, the squares of the
@@ -43,6 +43,15 @@ pub(crate) struct Regions {
     /// can only come to hold two treasures when regions join, so the look is spared
     /// otherwise.
     pub(super) treasure_check: bool,
+    /// How many squares of land and of river are empty (free of pieces and
+    /// catastrophes), kept as pieces and catastrophes come and go: the sampler needs
+    /// how many squares a tile may go to at every decision.
+    pub(super) empty: [u16; 2],
+    /// The face-up temples [`Regions::temple_land`] was worked out for.
+    temples: Squares,
+    /// The land next to those temples, where leaders may stand: worked out when the
+    /// state settles on an action after the temples changed, not at every decision.
+    temple_land: Squares,
 }
 
 impl Default for Regions {
@@ -57,6 +66,9 @@ impl Default for Regions {
             stamps: 0,
             touch: [Squares::EMPTY; 3],
             treasure_check: false,
+            empty: [0; 2],
+            temples: Squares::EMPTY,
+            temple_land: Squares::EMPTY,
         }
     }
 }
@@ -228,7 +240,24 @@ impl Public {
             let region = regions.region(squares, board);
             regions.push(region);
         });
+        let empty = board.grid().all() - occupied - self.catastrophes;
+        regions.empty = [
+            board::count(empty & board.land()) as u16,
+            board::count(empty & board.river()) as u16,
+        ];
         self.regions = regions;
+    }
+
+    /// Which count of [`Regions::empty`] `space` is in: 0 on land, 1 on a river.
+    #[inline]
+    fn terrain(&self, space: Space) -> usize {
+        self.board().river().contains(space) as usize
+    }
+
+    /// A catastrophe fell on the empty square `square`.
+    pub(super) fn catastrophe_on_empty(&mut self, square: Square) {
+        let t = self.terrain(sp(square));
+        self.regions.empty[t] -= 1;
     }
 
     /// The squares of the leaders on the board, looked up on the board itself.
@@ -282,6 +311,11 @@ impl Public {
             return;
         };
         let board = self.board();
+        // The square is empty now, unless a catastrophe took it.
+        if !self.catastrophes.contains(s) {
+            let t = self.terrain(s);
+            self.regions.empty[t] += 1;
+        }
         let regions = &mut self.regions;
         regions.occupied.remove(s);
         let region = regions.list[i];
@@ -332,6 +366,10 @@ impl Public {
             return;
         }
         let board = self.board();
+        (gone - self.catastrophes).for_each(|s| {
+            let t = self.terrain(s);
+            self.regions.empty[t] += 1;
+        });
         let regions = &mut self.regions;
         let mut rest = Squares::EMPTY;
         // From the highest index down: the region moved into a freed index comes from
@@ -363,9 +401,11 @@ impl Public {
         } else {
             None
         };
+        let t = self.terrain(sp(square));
         let regions = &mut self.regions;
         let joined = regions.around(neighbours);
         regions.occupied.insert(sp(square));
+        regions.empty[t] -= 1;
         let mut merged = Region {
             squares: Squares::single(sp(square)),
             border: neighbours,
@@ -447,6 +487,7 @@ impl Public {
             && self.regions.leaders == fresh.regions.leaders
             && self.regions.occupied == fresh.regions.occupied
             && self.regions.touch == fresh.regions.touch
+            && self.regions.empty == fresh.regions.empty
     }
 
     /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
@@ -547,6 +588,26 @@ impl Public {
             }
         }
         (out, Some(parts))
+    }
+
+    /// The land next to a face-up temple.
+    #[inline]
+    pub(super) fn temple_land(&self) -> Squares {
+        let temples = self.tiles[Colour::Red.index()];
+        if self.regions.temples == temples {
+            self.regions.temple_land
+        } else {
+            self.board().land() & self.temple_neighbourhood()
+        }
+    }
+
+    /// Keeps [`Public::temple_land`] for the decisions to come.
+    pub(super) fn keep_temple_land(&mut self) {
+        let temples = self.tiles[Colour::Red.index()];
+        if self.regions.temples != temples {
+            self.regions.temple_land = self.board().land() & self.temple_neighbourhood();
+            self.regions.temples = temples;
+        }
     }
 
     /// Works out, for the active seat's leaders on the board, what moving them does to
