@@ -248,15 +248,9 @@ impl Public {
         self.regions = regions;
     }
 
-    /// Which count of [`Regions::empty`] `space` is in: 0 on land, 1 on a river.
-    #[inline]
-    fn terrain(&self, space: Space) -> usize {
-        self.board().river().contains(space) as usize
-    }
-
     /// A catastrophe fell on the empty square `square`.
     pub(super) fn catastrophe_on_empty(&mut self, square: Square) {
-        let t = self.terrain(sp(square));
+        let t = terrain(self.board(), sp(square));
         self.regions.empty[t] -= 1;
     }
 
@@ -313,8 +307,7 @@ impl Public {
         let board = self.board();
         // The square is empty now, unless a catastrophe took it.
         if !self.catastrophes.contains(s) {
-            let t = self.terrain(s);
-            self.regions.empty[t] += 1;
+            self.regions.empty[terrain(board, s)] += 1;
         }
         let regions = &mut self.regions;
         regions.occupied.remove(s);
@@ -367,8 +360,7 @@ impl Public {
         }
         let board = self.board();
         (gone - self.catastrophes).for_each(|s| {
-            let t = self.terrain(s);
-            self.regions.empty[t] += 1;
+            self.regions.empty[terrain(board, s)] += 1;
         });
         let regions = &mut self.regions;
         let mut rest = Squares::EMPTY;
@@ -401,7 +393,7 @@ impl Public {
         } else {
             None
         };
-        let t = self.terrain(sp(square));
+        let t = terrain(board, sp(square));
         let regions = &mut self.regions;
         let joined = regions.around(neighbours);
         regions.occupied.insert(sp(square));
@@ -694,6 +686,12 @@ impl Regions {
         out.as_mut_slice().sort_unstable();
         out
     }
+}
+
+/// Which count of [`Regions::empty`] `space` is in: 0 on land, 1 on a river.
+#[inline]
+fn terrain(board: &Board, space: Space) -> usize {
+    board.river().contains(space) as usize
 }
 
 /// Whether two lists of pieces hold the same pieces, in any order (pieces are disjoint).
