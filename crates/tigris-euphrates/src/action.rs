@@ -535,16 +535,22 @@ const fn swap_index_table() -> [u8; 7 * 7 * 7 * 7] {
 /// Index of each discard `[r, b, g, k]` (each 0..=6) at `((r*7+b)*7+g)*7+k`.
 static SWAP_INDEX: [u8; 2401] = swap_index_table();
 
-/// Calls `f` with the index of every swap a hand allows, in index order.
+/// Calls `f` with the index of every swap a hand allows, in index order. A hand holds at
+/// most six tiles (draws beyond are refused), so every part of it is a swap but the
+/// empty one.
 #[inline]
 pub(crate) fn for_each_swap_within(hand: [u8; 4], mut f: impl FnMut(usize)) {
-    let h = hand.map(|x| x.min(MAX_SUPPORT) as usize);
+    let h = hand.map(usize::from);
+    debug_assert!(
+        h.iter().sum::<usize>() <= usize::from(crate::state::HAND_SIZE),
+        "{hand:?}"
+    );
     for r in 0..=h[0] {
         for b in 0..=h[1] {
             for g in 0..=h[2] {
                 let base = ((r * 7 + b) * 7 + g) * 7;
                 for k in 0..=h[3] {
-                    let i = SWAP_INDEX[base + k];
+                    let i = SWAP_INDEX.get(base + k).copied().unwrap_or(u8::MAX);
                     if i != u8::MAX {
                         f(i as usize);
                     }
@@ -554,49 +560,37 @@ pub(crate) fn for_each_swap_within(hand: [u8; 4], mut f: impl FnMut(usize)) {
     }
 }
 
-/// How many swaps a hand allows.
+/// How many swaps a hand (of at most six tiles) allows.
 #[inline]
 pub(crate) fn swap_count(hand: [u8; 4]) -> usize {
-    let h = hand.map(|x| x.min(MAX_SUPPORT) as usize);
-    if h.iter().sum::<usize>() <= MAX_SUPPORT as usize {
-        // Every part of a hand of at most 6 tiles is a swap, but the empty one.
-        h.iter().map(|&x| x + 1).product::<usize>() - 1
-    } else {
-        let mut n = 0;
-        for_each_swap_within(hand, |_| n += 1);
-        n
-    }
+    debug_assert!(
+        hand.iter().map(|&x| x as usize).sum::<usize>() <= usize::from(crate::state::HAND_SIZE)
+    );
+    hand.iter().map(|&x| x as usize + 1).product::<usize>() - 1
 }
 
-/// The index of the `k`-th swap (from 0) a hand allows, in index order: the `k`-th that
-/// [`for_each_swap_within`] gives.
+/// The index of the `k`-th swap (from 0) a hand (of at most six tiles) allows, in index
+/// order: the `k`-th that [`for_each_swap_within`] gives.
 #[inline]
 pub(crate) fn nth_swap_within(hand: [u8; 4], k: usize) -> Option<usize> {
-    let h = hand.map(|x| x.min(MAX_SUPPORT) as usize);
-    if h.iter().sum::<usize>() <= MAX_SUPPORT as usize {
-        // The parts of the hand in index order are the numbers in mixed radix
-        // (h0+1, h1+1, h2+1, h3+1), the empty part (0) first.
-        let mut j = k + 1;
-        let mut d = [0usize; 4];
-        for i in (0..4).rev() {
-            d[i] = j % (h[i] + 1);
-            j /= h[i] + 1;
-        }
-        if j > 0 {
-            return None;
-        }
-        let i = SWAP_INDEX[((d[0] * 7 + d[1]) * 7 + d[2]) * 7 + d[3]];
-        (i != u8::MAX).then_some(i as usize)
-    } else {
-        let (mut n, mut found) = (0, None);
-        for_each_swap_within(hand, |i| {
-            if n == k {
-                found = Some(i);
-            }
-            n += 1;
-        });
-        found
+    let h = hand.map(usize::from);
+    debug_assert!(
+        h.iter().sum::<usize>() <= usize::from(crate::state::HAND_SIZE),
+        "{hand:?}"
+    );
+    // The parts of the hand in index order are the numbers in mixed radix
+    // (h0+1, h1+1, h2+1, h3+1), the empty part (0) first.
+    let mut j = k + 1;
+    let mut d = [0usize; 4];
+    for i in (0..4).rev() {
+        d[i] = j % (h[i] + 1);
+        j /= h[i] + 1;
     }
+    if j > 0 {
+        return None;
+    }
+    let i = *SWAP_INDEX.get(((d[0] * 7 + d[1]) * 7 + d[2]) * 7 + d[3])?;
+    (i != u8::MAX).then_some(i as usize)
 }
 
 #[cfg(test)]
@@ -607,6 +601,9 @@ mod tests {
     fn swap_counts_and_picks_agree_with_the_listing() {
         for code in 0..7usize.pow(4) {
             let hand = [code / 343, code / 49 % 7, code / 7 % 7, code % 7].map(|x| x as u8);
+            if hand.iter().sum::<u8>() > crate::state::HAND_SIZE {
+                continue;
+            }
             let mut listed = Vec::new();
             for_each_swap_within(hand, |i| listed.push(i));
             assert_eq!(swap_count(hand), listed.len(), "{hand:?}");

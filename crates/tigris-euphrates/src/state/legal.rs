@@ -34,6 +34,8 @@ pub(super) struct ActionTargets {
     land: Squares,
     /// Where a river tile may go.
     river: Squares,
+    /// How many squares `land` and `river` hold.
+    tile_counts: [usize; 2],
     /// A bit for each colour in hand.
     in_hand: u8,
     /// Where the leader of each colour on the board may move to (meaningless for the
@@ -76,15 +78,15 @@ impl ActionTargets {
     /// leader colours, withdrawals, catastrophes, swaps.
     pub(super) fn counts(&self) -> [usize; 11] {
         // Counting is the dear part (no popcount instruction on the baseline target):
-        // equal sets (the land colours in hand, the leaders in supply) are counted once.
-        let (mut land, mut supply) = (None, None);
+        // the tile squares are counted with the targets, the leaders in supply once.
+        let mut supply = None;
         let mut out = [0; 11];
         for c in Colour::ALL {
             let i = c.index();
             out[i] = match c {
                 _ if self.in_hand & (1 << i) == 0 => 0,
-                Colour::Blue => board::count(self.river),
-                _ => *land.get_or_insert_with(|| board::count(self.land)),
+                Colour::Blue => self.tile_counts[1],
+                _ => self.tile_counts[0],
             };
             out[4 + i] = if self.withdraw & (1 << i) == 0 {
                 *supply.get_or_insert_with(|| board::count(self.supply))
@@ -113,7 +115,7 @@ impl Public {
             two,
             three,
             empty,
-            leader_candidates: empty & self.board().land() & self.temple_neighbourhood(),
+            leader_candidates: empty & self.temple_land(),
         }
     }
 
@@ -309,10 +311,19 @@ impl Tigris {
         let hand = self.hands[a];
         let map = p.kingdom_map();
         let (land, river) = p.tile_targets(&map);
+        // The empty squares are counted as they come and go: only those touching three
+        // kingdoms (seldom any) are left to count.
+        let barred = map.empty & map.three;
+        let tile_counts = if barred.is_empty() {
+            p.regions.empty.map(usize::from)
+        } else {
+            [board::count(land), board::count(river)]
+        };
         let supply = map.leader_candidates - map.two;
         let mut targets = ActionTargets {
             land,
             river,
+            tile_counts,
             in_hand: 0,
             on_board: [Squares::EMPTY; 4],
             withdraw: 0,

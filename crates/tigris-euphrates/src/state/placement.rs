@@ -126,6 +126,8 @@ impl Tigris {
         p.catastrophes.insert(sp(square));
         if hit.is_some() {
             p.regions_lose(Squares::single(sp(square)));
+        } else {
+            p.catastrophe_on_empty(square);
         }
         if hit == Some(Colour::Red) {
             p.return_leaders_without_temple(ev);

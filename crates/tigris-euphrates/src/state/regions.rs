@@ -4,9 +4,9 @@
 use mesopotamia_core::{Adjacency, Colour, Seat, Space};
 use smallvec::SmallVec;
 
-use super::split::{Few, at_least_two, parts_without};
+use super::split::{Few, Pieces, at_least_two, parts_without};
 use super::{Public, sp};
-use crate::board::{Board, SQUARES, Square, Squares};
+use crate::board::{self, Board, SQUARES, Square, Squares};
 
 /// What the board's pieces make of it, kept up to date as pieces come and go so that the
 /// hot paths need no flood fill: the regions with a label per square, the squares of the
@@ -43,6 +43,15 @@ pub(crate) struct Regions {
     /// can only come to hold two treasures when regions join, so the look is spared
     /// otherwise.
     pub(super) treasure_check: bool,
+    /// How many squares of land and of river are empty (free of pieces and
+    /// catastrophes), kept as pieces and catastrophes come and go: the sampler needs
+    /// how many squares a tile may go to at every decision.
+    pub(super) empty: [u16; 2],
+    /// The face-up temples [`Regions::temple_land`] was worked out for.
+    temples: Squares,
+    /// The land next to those temples, where leaders may stand: worked out when the
+    /// state settles on an action after the temples changed, not at every decision.
+    temple_land: Squares,
 }
 
 impl Default for Regions {
@@ -57,6 +66,9 @@ impl Default for Regions {
             stamps: 0,
             touch: [Squares::EMPTY; 3],
             treasure_check: false,
+            empty: [0; 2],
+            temples: Squares::EMPTY,
+            temple_land: Squares::EMPTY,
         }
     }
 }
@@ -67,7 +79,7 @@ pub(crate) struct Region {
     pub(super) squares: Squares,
     /// The squares next to the region, not in it (all free of tiles and leaders).
     pub(super) border: Squares,
-    /// A number no other region of the state's history had (while stamps last), so that
+    /// A number (never 0) that no other region standing or worked out for has, so that
     /// what was worked out for a region is known to still hold while it stands as it was.
     stamp: u32,
     /// Whether it held a leader when made. A leader comes or goes only with its region
@@ -98,7 +110,7 @@ struct Split {
     stamp: u32,
     /// The square leaving it.
     from: u16,
-    parts: Few,
+    parts: Pieces,
 }
 
 impl PartialEq for Regions {
@@ -120,10 +132,19 @@ impl core::fmt::Debug for Regions {
 }
 
 impl Regions {
-    /// A new stamp. Once they run out every region gets the last one, which no kept
-    /// leader move ever matches.
+    /// A new stamp. Should they run out, the regions standing are stamped again from 1
+    /// and nothing worked out for the old stamps is kept.
     fn stamp(&mut self) -> u32 {
-        self.stamps = self.stamps.saturating_add(1);
+        if self.stamps == u32::MAX {
+            self.stamps = 0;
+            for region in self.list.iter_mut() {
+                self.stamps += 1;
+                region.stamp = self.stamps;
+            }
+            self.moves = Default::default();
+            self.splits = Default::default();
+        }
+        self.stamps += 1;
         self.stamps
     }
 
@@ -219,7 +240,18 @@ impl Public {
             let region = regions.region(squares, board);
             regions.push(region);
         });
+        let empty = board.grid().all() - occupied - self.catastrophes;
+        regions.empty = [
+            board::count(empty & board.land()) as u16,
+            board::count(empty & board.river()) as u16,
+        ];
         self.regions = regions;
+    }
+
+    /// A catastrophe fell on the empty square `square`.
+    pub(super) fn catastrophe_on_empty(&mut self, square: Square) {
+        let t = terrain(self.board(), sp(square));
+        self.regions.empty[t] -= 1;
     }
 
     /// The squares of the leaders on the board, looked up on the board itself.
@@ -273,18 +305,24 @@ impl Public {
             return;
         };
         let board = self.board();
+        // The square is empty now, unless a catastrophe took it.
+        if !self.catastrophes.contains(s) {
+            self.regions.empty[terrain(board, s)] += 1;
+        }
         let regions = &mut self.regions;
         regions.occupied.remove(s);
         let region = regions.list[i];
         // A leader leaving its kingdom most often splits it as worked out beforehand.
-        let kept = regions.splits.iter().find(|k| {
-            k.stamp == region.stamp && k.stamp != 0 && k.stamp != u32::MAX && k.from == s.0
-        });
+        // Region stamps are never 0, the stamp of nothing kept.
+        let kept = regions
+            .splits
+            .iter()
+            .find(|k| k.stamp == region.stamp && k.from == s.0);
         let parts = match kept {
             Some(k) => {
                 debug_assert!(same_parts(
-                    &k.parts,
-                    &parts_without(region.squares, s, board)
+                    k.parts.as_slice(),
+                    parts_without(region.squares, s, board).as_slice()
                 ));
                 k.parts
             }
@@ -321,6 +359,9 @@ impl Public {
             return;
         }
         let board = self.board();
+        (gone - self.catastrophes).for_each(|s| {
+            self.regions.empty[terrain(board, s)] += 1;
+        });
         let regions = &mut self.regions;
         let mut rest = Squares::EMPTY;
         // From the highest index down: the region moved into a freed index comes from
@@ -333,8 +374,8 @@ impl Public {
         }
         rest -= gone;
         regions.occupied -= gone;
-        // As a refill of the board would: the next settling looks for a treasure due.
-        regions.treasure_check = true;
+        // No treasure can fall due: a trader's kingdom only comes to hold two treasures
+        // when regions join.
         board.grid().for_each_component(rest, |squares| {
             let region = regions.region(squares, board);
             regions.push(region);
@@ -343,13 +384,20 @@ impl Public {
 
     /// A piece arrived on `square` (already in `occupied()`): it joins the regions around
     /// it. Returns the kingdoms it touched (those of them holding a leader), as they were.
-    pub(super) fn merge_region_at(&mut self, square: Square) -> Few {
-        let mut kingdoms = Few::default();
+    pub(super) fn merge_region_at(&mut self, square: Square) -> Pieces {
+        let mut kingdoms = Pieces::default();
         let board = self.board();
         let neighbours = board.neighbours(sp(square));
+        let arrived = if self.regions.leaders.contains(sp(square)) {
+            self.leader_at(square)
+        } else {
+            None
+        };
+        let t = terrain(board, sp(square));
         let regions = &mut self.regions;
         let joined = regions.around(neighbours);
         regions.occupied.insert(sp(square));
+        regions.empty[t] -= 1;
         let mut merged = Region {
             squares: Squares::single(sp(square)),
             border: neighbours,
@@ -357,7 +405,7 @@ impl Public {
             kingdom: false,
         };
         for &i in joined.as_slice() {
-            let r = regions.list[i];
+            let r = regions.list[i as usize];
             if r.squares.intersects(&regions.leaders) {
                 kingdoms.push(r.squares);
             }
@@ -366,23 +414,21 @@ impl Public {
         }
         merged.border -= merged.squares;
         merged.kingdom = merged.squares.intersects(&regions.leaders);
-        if regions.leaders.contains(sp(square)) {
-            let at = |&(seat, c): &(usize, usize)| self.leaders[seat][c] == Some(square);
-            if let Some((seat, c)) = (0..4).flat_map(|s| (0..4).map(move |c| (s, c))).find(at) {
-                regions.arrived_leader((seat, c), sp(square), &joined, &merged);
-            }
+        if let Some((seat, c)) = arrived {
+            regions.arrived_leader(seat, c, sp(square), &joined, &merged);
         }
         match joined.as_slice().split_first() {
             None => regions.push(merged),
             Some((&keep, others)) => {
                 // The first (lowest) index stays; the others, removed from the highest
                 // down, never move it.
+                let keep = keep as usize;
                 regions.replace(keep, merged);
                 regions.label(Squares::single(sp(square)), keep);
                 for &i in others.iter().rev() {
-                    let squares = regions.list[i].squares;
+                    let squares = regions.list[i as usize].squares;
                     regions.label(squares, keep);
-                    regions.remove(i);
+                    regions.remove(i as usize);
                 }
             }
         }
@@ -433,6 +479,7 @@ impl Public {
             && self.regions.leaders == fresh.regions.leaders
             && self.regions.occupied == fresh.regions.occupied
             && self.regions.touch == fresh.regions.touch
+            && self.regions.empty == fresh.regions.empty
     }
 
     /// The kingdoms orthogonally adjacent to an empty `square`, from the kept regions.
@@ -441,7 +488,7 @@ impl Public {
         around
             .as_slice()
             .iter()
-            .map(|&i| self.regions.list[i].squares)
+            .map(|&i| self.regions.list[i as usize].squares)
             .filter(|r| r.intersects(&self.regions.leaders))
             .collect()
     }
@@ -502,11 +549,8 @@ impl Public {
         region: &Region,
     ) -> Option<LeaderMove> {
         let kept = *self.regions.moves.get(seat.index())?.get(colour.index())?;
-        (kept.stamp != 0
-            && kept.stamp != u32::MAX
-            && kept.stamp == region.stamp
-            && kept.from == from.0)
-            .then_some(kept)
+        // Region stamps are never 0, the stamp of nothing kept.
+        (kept.stamp == region.stamp && kept.from == from.0).then_some(kept)
     }
 
     /// Also returns the pieces of the kingdom without the leader, when they took a fill.
@@ -515,7 +559,7 @@ impl Public {
         kingdom: Squares,
         from: Space,
         stamp: u32,
-    ) -> (LeaderMove, Option<Few>) {
+    ) -> (LeaderMove, Option<Pieces>) {
         let mut out = LeaderMove {
             stamp,
             from: from.0,
@@ -536,6 +580,26 @@ impl Public {
             }
         }
         (out, Some(parts))
+    }
+
+    /// The land next to a face-up temple.
+    #[inline]
+    pub(super) fn temple_land(&self) -> Squares {
+        let temples = self.tiles[Colour::Red.index()];
+        if self.regions.temples == temples {
+            self.regions.temple_land
+        } else {
+            self.board().land() & self.temple_neighbourhood()
+        }
+    }
+
+    /// Keeps [`Public::temple_land`] for the decisions to come.
+    pub(super) fn keep_temple_land(&mut self) {
+        let temples = self.tiles[Colour::Red.index()];
+        if self.regions.temples != temples {
+            self.regions.temple_land = self.board().land() & self.temple_neighbourhood();
+            self.regions.temples = temples;
+        }
     }
 
     /// Works out, for the active seat's leaders on the board, what moving them does to
@@ -581,9 +645,10 @@ impl Regions {
     /// what moving it does is known without a fill.
     fn arrived_leader(
         &mut self,
-        (seat, c): (usize, usize),
+        seat: Seat,
+        c: Colour,
         t: Space,
-        joined: &FewIndices,
+        joined: &Few<u8, 4>,
         merged: &Region,
     ) {
         let mut worked = LeaderMove {
@@ -591,9 +656,9 @@ impl Regions {
             from: t.0,
             ..LeaderMove::default()
         };
-        let mut parts = Few::default();
+        let mut parts = Pieces::default();
         for &i in joined.as_slice() {
-            let r = &self.list[i];
+            let r = &self.list[i as usize];
             parts.push(r.squares);
             // A region's border is what it touches (`t` among it).
             if r.squares.intersects(&self.leaders) {
@@ -601,8 +666,8 @@ impl Regions {
                 worked.one |= r.border;
             }
         }
-        self.moves[seat][c] = worked;
-        self.splits[c] = Split {
+        self.moves[seat.index()][c.index()] = worked;
+        self.splits[c.index()] = Split {
             stamp: merged.stamp,
             from: t.0,
             parts,
@@ -611,46 +676,67 @@ impl Regions {
 
     /// The indices of the regions holding one of `squares` (at most four: the squares
     /// around one square), lowest first.
-    fn around(&self, squares: Squares) -> FewIndices {
-        let mut out = FewIndices::default();
+    fn around(&self, squares: Squares) -> Few<u8, 4> {
+        let mut out = Few::default();
         (squares & self.occupied).for_each(|s| {
             if let Some(&l) = self.label.get(s.index()) {
-                out.insert(l as usize);
+                out.insert(l);
             }
         });
-        out.indices[..out.len].sort_unstable();
+        out.as_mut_slice().sort_unstable();
         out
     }
 }
 
-/// Whether two lists of pieces hold the same pieces, in any order.
-fn same_parts(a: &Few, b: &Few) -> bool {
-    let key = |few: &Few| {
-        let mut v: SmallVec<[_; 4]> = few.as_slice().iter().map(|p| p.first()).collect();
-        v.sort();
-        v
-    };
-    a.as_slice().len() == b.as_slice().len()
-        && key(a) == key(b)
-        && a.as_slice().iter().all(|p| b.as_slice().contains(p))
+/// Which count of [`Regions::empty`] `space` is in: 0 on land, 1 on a river.
+#[inline]
+fn terrain(board: &Board, space: Space) -> usize {
+    board.river().contains(space) as usize
 }
 
-/// At most four region indices, sorted, without repeats.
-#[derive(Clone, Copy, Default)]
-struct FewIndices {
-    indices: [usize; 4],
-    len: usize,
+/// Whether two lists of pieces hold the same pieces, in any order (pieces are disjoint).
+fn same_parts(a: &[Squares], b: &[Squares]) -> bool {
+    a.len() == b.len() && a.iter().all(|p| b.contains(p))
 }
 
-impl FewIndices {
-    fn insert(&mut self, i: usize) {
-        if self.len < 4 && !self.indices[..self.len].contains(&i) {
-            self.indices[self.len] = i;
-            self.len += 1;
+#[cfg(test)]
+mod tests {
+    use mesopotamia_core::rand_core::SeedableRng;
+    use mesopotamia_core::{Game, ToMove};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::{Config, Tigris};
+
+    /// Stamps running out mid-game restamp the regions and forget what was worked out:
+    /// the game goes on as with stamps to spare, the kept regions true to the board (and,
+    /// with debug assertions, every kept leader move and split checked against a fill).
+    #[test]
+    fn stamps_running_out_change_nothing() {
+        for players in 2..=4 {
+            let mut rng = ChaCha8Rng::seed_from_u64(players as u64);
+            let mut spare = Tigris::new(Config::new(players)).unwrap();
+            let mut scarce = spare.clone();
+            scarce.public.regions.stamps = u32::MAX - 40;
+            let mut restamped = false;
+            while spare.to_move() != ToMove::Terminal {
+                let mut same = rng.clone();
+                match spare.to_move() {
+                    ToMove::Chance => {
+                        spare.play_chance_random(&mut rng, &mut Vec::new()).unwrap();
+                        scarce
+                            .play_chance_random(&mut same, &mut Vec::new())
+                            .unwrap();
+                    }
+                    _ => {
+                        let a = spare.play_sampled(&mut rng);
+                        assert_eq!(scarce.play_sampled(&mut same), a);
+                    }
+                }
+                assert_eq!(spare, scarce);
+                assert!(scarce.public.regions_consistent());
+                restamped |= scarce.public.regions.stamps < 1000;
+            }
+            assert!(restamped);
         }
-    }
-
-    fn as_slice(&self) -> &[usize] {
-        &self.indices[..self.len.min(4)]
     }
 }

@@ -60,10 +60,10 @@ const fn ring_linked_table() -> [bool; 256] {
 /// pieces are filled from those neighbours at once, a step at a time, and the fill stops
 /// as soon as they all meet (one piece) or all but one are complete (the last piece is
 /// what remains): a piece cut off near `s` costs a few steps, not a fill of the region.
-pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Few {
+pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Pieces {
     let mut rest = region;
     rest.remove(s);
-    let mut out = Few::default();
+    let mut out = Pieces::default();
     let starts = board.neighbours(s) & rest;
     if starts.is_empty() {
         return out;
@@ -161,25 +161,55 @@ pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Few {
     }
 }
 
-/// At most four regions, those around one square: the pieces a region falls into when
-/// the square leaves it, or the kingdoms a piece arriving there joins.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Few {
-    regions: [Squares; 4],
-    len: usize,
+/// At most `N` items, in the order given: the regions around one square (the pieces a
+/// region falls into when the square leaves it, or the kingdoms a piece arriving there
+/// joins), or their indices.
+#[derive(Clone, Copy)]
+pub(super) struct Few<T, const N: usize> {
+    items: [T; N],
+    len: u8,
 }
 
-impl Few {
-    pub(super) fn push(&mut self, region: Squares) {
-        if let Some(slot) = self.regions.get_mut(self.len) {
-            *slot = region;
-            self.len += 1;
+/// The pieces around one square: at most four.
+pub(super) type Pieces = Few<Squares, 4>;
+
+impl<T: Copy + Default, const N: usize> Default for Few<T, N> {
+    fn default() -> Self {
+        Few {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+}
+
+impl<T: Copy + PartialEq, const N: usize> Few<T, N> {
+    /// Adds `item`; `false` (and nothing added) when full.
+    pub(super) fn push(&mut self, item: T) -> bool {
+        match self.items.get_mut(self.len as usize) {
+            Some(slot) => {
+                *slot = item;
+                self.len += 1;
+                true
+            }
+            None => false,
         }
     }
 
-    /// The regions.
-    pub(super) fn as_slice(&self) -> &[Squares] {
-        &self.regions[..self.len.min(4)]
+    /// Adds `item` unless it is there already (or the list is full).
+    pub(super) fn insert(&mut self, item: T) {
+        if !self.as_slice().contains(&item) {
+            self.push(item);
+        }
+    }
+
+    /// The items.
+    pub(super) fn as_slice(&self) -> &[T] {
+        &self.items[..(self.len as usize).min(N)]
+    }
+
+    /// The items, to reorder.
+    pub(super) fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..(self.len as usize).min(N)]
     }
 }
 

@@ -56,6 +56,7 @@ impl Tigris {
     pub(super) fn settle(&mut self, ev: &mut impl EventSink<Event>) {
         self.settle_to_decision(ev);
         if self.public.pending == Pending::Action {
+            self.public.keep_temple_land();
             self.public.keep_leader_moves();
         }
     }
