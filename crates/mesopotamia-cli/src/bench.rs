@@ -193,7 +193,7 @@ where
     let decisions = played.decisions.max(1) as f64;
     Ok(Figures {
         game: args.game.name(),
-        players: args.options.players,
+        players: args.options.players(),
         games: played.games,
         seconds: played.seconds,
         cpu_seconds: played.cpu_seconds,

@@ -137,9 +137,9 @@ impl GameName {
 /// Options of a game.
 #[derive(Debug, Args)]
 struct GameOptions {
-    /// Number of players.
-    #[arg(long, default_value_t = 4)]
-    players: u8,
+    /// Number of players (4 when not given).
+    #[arg(long)]
+    players: Option<u8>,
     /// Tigris & Euphrates: the English variant (supports that cannot matter are illegal).
     #[arg(long)]
     english_variant: bool,
@@ -171,12 +171,17 @@ enum BoardName {
 }
 
 impl GameOptions {
+    /// The number of players asked for: 4 unless given.
+    fn players(&self) -> u8 {
+        self.players.unwrap_or(4)
+    }
+
     fn tigris(&self) -> Result<Config, String> {
         let board = match self.board.unwrap_or(BoardName::Classic) {
             BoardName::Classic => tigris_euphrates::BoardKind::Classic,
             BoardName::Alternative => tigris_euphrates::BoardKind::Alternative,
         };
-        let config = Config::new(self.players)
+        let config = Config::new(self.players())
             .with_english_variant(self.english_variant)
             .with_board(board)
             .with_buildings(self.buildings)
@@ -215,7 +220,7 @@ impl GameOptions {
     }
 
     fn cards(&self) -> Result<tigris_euphrates_cards::Config, String> {
-        let config = tigris_euphrates_cards::Config::new(self.players)
+        let config = tigris_euphrates_cards::Config::new(self.players())
             .with_open_piles(self.open_piles)
             .with_turn_limit(
                 self.turn_limit
@@ -226,7 +231,7 @@ impl GameOptions {
     }
 
     fn sumeria(&self) -> Result<sumeria::Config, String> {
-        let config = sumeria::Config::new(self.players);
+        let config = sumeria::Config::new(self.players());
         Sumeria::new(config.clone()).map_err(|e| e.to_string())?;
         Ok(config)
     }

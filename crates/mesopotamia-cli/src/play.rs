@@ -185,7 +185,7 @@ where
     };
     let named = |e: String| format!("{}: {e}", path.display());
     let o = &args.options;
-    let options_given = o.players != 4
+    let options_given = o.players.is_some()
         || o.english_variant
         || o.board.is_some()
         || o.buildings

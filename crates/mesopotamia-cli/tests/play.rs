@@ -380,6 +380,19 @@ fn quit_saves_and_from_continues() {
         ],
         "--from continues the game with the file's configuration",
     );
+    // Even the default number of players, given, is an option the file's configuration
+    // would silently overrule.
+    refused(
+        &[
+            "play",
+            "tigris",
+            "--players",
+            "4",
+            "--from",
+            record.to_str().unwrap(),
+        ],
+        "--from continues the game with the file's configuration",
+    );
     // Without people, --from plays the game out between bots.
     let o = run(&["play", "tigris", "--from", record.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
