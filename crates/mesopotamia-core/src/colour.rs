@@ -127,6 +127,66 @@ impl<T> ColourMap<T> {
     }
 }
 
+/// A [`ColourMap`] in the JSON forms meant for people and other programs: the four values
+/// named by colour, `{"red": 2, "blue": 0, "green": 1, "black": 3}` (a `ColourMap` itself
+/// is saved as an array in colour order). Unknown and missing colours are refused.
+///
+/// ```
+/// use mesopotamia_core::{ByColour, Colour, ColourMap};
+///
+/// let hand = ColourMap::from_array([2u8, 0, 1, 3]);
+/// let json = serde_json::to_string(&ByColour::from(hand)).unwrap();
+/// assert_eq!(json, r#"{"red":2,"blue":0,"green":1,"black":3}"#);
+/// let back: ByColour<u8> = serde_json::from_str(&json).unwrap();
+/// assert_eq!(ColourMap::from(back)[Colour::Black], 3);
+/// ```
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByColour<T> {
+    /// The red value.
+    pub red: T,
+    /// The blue value.
+    pub blue: T,
+    /// The green value.
+    pub green: T,
+    /// The black value.
+    pub black: T,
+}
+
+#[cfg(feature = "serde")]
+impl<T> ByColour<T> {
+    /// The values of `f` applied to each value.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColour<U> {
+        ByColour {
+            red: f(self.red),
+            blue: f(self.blue),
+            green: f(self.green),
+            black: f(self.black),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T> From<ColourMap<T>> for ByColour<T> {
+    fn from(m: ColourMap<T>) -> Self {
+        let [red, blue, green, black] = m.into_array();
+        ByColour {
+            red,
+            blue,
+            green,
+            black,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T> From<ByColour<T>> for ColourMap<T> {
+    fn from(b: ByColour<T>) -> Self {
+        ColourMap::from_array([b.red, b.blue, b.green, b.black])
+    }
+}
+
 impl<T: Copy> ColourMap<T> {
     /// The same value for every colour.
     pub const fn splat(value: T) -> Self {

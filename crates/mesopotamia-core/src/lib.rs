@@ -21,6 +21,8 @@ pub mod svg;
 pub mod testkit;
 
 pub use chance::{Bag, BagError, Kind};
+#[cfg(feature = "serde")]
+pub use colour::ByColour;
 pub use colour::{Colour, ColourMap, ParseColourError};
 pub use driver::{
     Bot, GreedyBot, MatchError, MatchFailure, MatchOutcome, RandomBot, play_from, play_match,

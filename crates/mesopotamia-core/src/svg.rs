@@ -354,6 +354,20 @@ pub fn position<G: Drawing>(state: &G, options: &Options<G::Place>) -> String {
     svg.finish()
 }
 
+/// The picture of the rule example `id` (in any letter case) among a game's `examples`
+/// (its `EXAMPLES`, identifier and case-file text): the case is run and drawn by
+/// [`example`]. `None` if there is no such example; an error if it does not hold.
+pub fn example_of<G: Drawing>(
+    examples: &[(&str, &str)],
+    id: &str,
+) -> Option<Result<String, crate::cases::CaseError>> {
+    let (id, text) = examples.iter().find(|(i, _)| i.eq_ignore_ascii_case(id))?;
+    Some(crate::cases::Case::parse(id, text).and_then(|case| {
+        let transcript = crate::cases::run::<G>(&case)?;
+        Ok(example(&transcript, &case.title()))
+    }))
+}
+
 /// A rule example's picture: its identifier and title as a caption, then for each
 /// scenario the position before and after its steps side by side, the places the steps
 /// changed ringed (on the left, a dashed ring where a piece left; on the right, a solid

@@ -626,28 +626,13 @@ impl TryFrom<ViewJson> for SumeriaView {
 
 #[cfg(test)]
 mod view_json_tests {
-    use mesopotamia_core::ToMove;
 
     use super::*;
 
     /// A 4-player game in its first round, traders on the board.
     fn game() -> Sumeria {
         let mut game = Sumeria::new(Config::new(4)).unwrap();
-        let (mut outcomes, mut legal) = (Vec::new(), Vec::new());
-        for step in 0..70 {
-            match game.to_move() {
-                ToMove::Chance => {
-                    game.chance_outcomes(&mut outcomes);
-                    game.apply_chance(outcomes[step % outcomes.len()].0)
-                        .unwrap();
-                }
-                ToMove::Seat(_) => {
-                    game.legal_actions(&mut legal);
-                    game.apply(legal[(step * 7) % legal.len()]).unwrap();
-                }
-                ToMove::Terminal => break,
-            }
-        }
+        mesopotamia_core::testkit::walk(&mut game, 70);
         game
     }
 

@@ -117,6 +117,7 @@ impl Observe for Sumeria {
 #[cfg(test)]
 mod tests {
     use mesopotamia_core::observation::Observe;
+    use mesopotamia_core::testkit::random_states;
     use mesopotamia_core::{Game, ToMove};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
@@ -125,19 +126,8 @@ mod tests {
     use crate::Config;
 
     fn positions(players: u8, seed: u64) -> Vec<Sumeria> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut game = Sumeria::new(Config::new(players)).unwrap();
-        let mut out = vec![game.clone()];
-        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-        while !game.is_terminal() {
-            if game.to_move() == ToMove::Chance {
-                game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-            } else {
-                game.play_random(&mut rng, &mut legal).unwrap();
-            }
-            out.push(game.clone());
-        }
-        out
+        let game = Sumeria::new(Config::new(players)).unwrap();
+        random_states(game, &mut ChaCha8Rng::seed_from_u64(seed), usize::MAX)
     }
 
     #[test]

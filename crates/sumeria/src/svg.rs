@@ -21,7 +21,7 @@
 //! ```
 
 use mesopotamia_core::Seat;
-use mesopotamia_core::cases::{self, Case, CaseError};
+use mesopotamia_core::cases::CaseError;
 use mesopotamia_core::svg::{self as core_svg, Drawing, Svg, ink_on};
 
 use crate::{Board, Influence, Location, Slot, Sumeria};
@@ -51,16 +51,7 @@ pub fn changes(before: &Sumeria, after: &Sumeria) -> Vec<(Location, Mark)> {
 /// its steps, the locations they changed ringed. `None` if there is no such example; an
 /// error if it does not hold.
 pub fn example(id: &str) -> Option<Result<String, CaseError>> {
-    let (id, text) = crate::examples::EXAMPLES
-        .iter()
-        .find(|(i, _)| i.eq_ignore_ascii_case(id))?;
-    Some(picture(id, text))
-}
-
-fn picture(id: &str, text: &str) -> Result<String, CaseError> {
-    let case = Case::parse(id, text)?;
-    let transcript = cases::run::<Sumeria>(&case)?;
-    Ok(core_svg::example(&transcript, &case.title()))
+    core_svg::example_of::<Sumeria>(crate::examples::EXAMPLES, id)
 }
 
 /// A point of the picture.
@@ -255,6 +246,7 @@ impl Drawing for Sumeria {
 mod tests {
     use super::*;
     use crate::{Action, Position};
+    use mesopotamia_core::cases::Case;
 
     fn game() -> Sumeria {
         let text = crate::examples::example("SUMERIA-MOVE").unwrap();

@@ -183,8 +183,9 @@ impl Observe for Cards {
 
 #[cfg(test)]
 mod tests {
+    use mesopotamia_core::Game;
     use mesopotamia_core::observation::Observe;
-    use mesopotamia_core::{Game, ToMove};
+    use mesopotamia_core::testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
 
@@ -192,19 +193,11 @@ mod tests {
     use crate::Config;
 
     fn positions(config: Config, seed: u64) -> Vec<Cards> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut game = Cards::new(config).unwrap();
-        let mut out = vec![game.clone()];
-        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-        while !game.is_terminal() && out.len() < 500 {
-            if game.to_move() == ToMove::Chance {
-                game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-            } else {
-                game.play_random(&mut rng, &mut legal).unwrap();
-            }
-            out.push(game.clone());
-        }
-        out
+        random_states(
+            Cards::new(config).unwrap(),
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            500,
+        )
     }
 
     #[test]

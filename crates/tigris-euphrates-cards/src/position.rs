@@ -149,7 +149,9 @@ pub enum Violation {
 /// The most cards of one colour a kingdom can hold: 8 columns of 9 places and 7 links.
 pub const MAX_BASE: u8 = (COLUMNS * (COLUMN_CARDS + 1) + LINKS) as u8;
 
-const LEADER_LETTERS: [char; 4] = ['P', 'F', 'T', 'K'];
+/// The letter of each colour's leader in the position text (and pictures): priest, farmer,
+/// trader, king.
+pub(crate) const LEADER_LETTERS: [char; 4] = ['P', 'F', 'T', 'K'];
 
 fn colour_letter(c: Colour) -> char {
     match c {

@@ -30,7 +30,7 @@
 //! assert!(err.to_string().contains("seat 0 holds more than 8 cards"), "{err}");
 //! ```
 
-use mesopotamia_core::{Colour, ColourMap, Seat};
+use mesopotamia_core::{ByColour, Colour, ColourMap, Seat};
 use serde::de::Error as _;
 
 use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
@@ -360,34 +360,6 @@ fn complete(public: &Public, own: Option<Seen<'_>>) -> Result<Cards, InvalidData
 /// reads.
 pub const VIEW_VERSION: u32 = 1;
 
-/// Four values named by colour: `{"red": 2, "blue": 0, "green": 1, "black": 3}`.
-#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ByColour<T> {
-    red: T,
-    blue: T,
-    green: T,
-    black: T,
-}
-
-impl<T: Copy> From<ColourMap<T>> for ByColour<T> {
-    fn from(m: ColourMap<T>) -> Self {
-        let [red, blue, green, black] = m.into_array();
-        ByColour {
-            red,
-            blue,
-            green,
-            black,
-        }
-    }
-}
-
-impl<T> From<ByColour<T>> for ColourMap<T> {
-    fn from(b: ByColour<T>) -> Self {
-        ColourMap::from_array([b.red, b.blue, b.green, b.black])
-    }
-}
-
 /// The place with this index (the inverse of [`Place::index`]).
 fn place_of(i: usize) -> Option<Place> {
     let in_columns = COLUMNS * (COLUMN_CARDS + 1);
@@ -700,28 +672,14 @@ impl TryFrom<ViewJson> for CardsView {
 
 #[cfg(test)]
 mod tests {
-    use mesopotamia_core::{Game, ToMove};
+    use mesopotamia_core::Game;
 
     use super::*;
 
     /// A game after the deal and many steps, with cards on the display and leaders on it.
     fn game(players: u8) -> Cards {
         let mut game = Cards::new(Config::new(players)).unwrap();
-        let (mut outcomes, mut legal) = (Vec::new(), Vec::new());
-        for step in 0..300 {
-            match game.to_move() {
-                ToMove::Chance => {
-                    game.chance_outcomes(&mut outcomes);
-                    game.apply_chance(outcomes[step % outcomes.len()].0)
-                        .unwrap();
-                }
-                ToMove::Seat(_) => {
-                    game.legal_actions(&mut legal);
-                    game.apply(legal[(step * 7) % legal.len()]).unwrap();
-                }
-                ToMove::Terminal => break,
-            }
-        }
+        mesopotamia_core::testkit::walk(&mut game, 300);
         game
     }
 

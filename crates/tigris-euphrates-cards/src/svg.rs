@@ -20,11 +20,12 @@
 //! assert!(example.contains("CARDS-BOAT"));
 //! ```
 
-use mesopotamia_core::cases::{self, Case, CaseError};
+use mesopotamia_core::cases::CaseError;
 use mesopotamia_core::svg::{self as core_svg, Drawing, Svg, colour_fill, colour_letter, ink_on};
 use mesopotamia_core::{Colour, Seat};
 
 use crate::action::{COLUMN_CARDS, COLUMNS, LINKS};
+use crate::position::LEADER_LETTERS;
 use crate::{Card, Cards, Piece, Place};
 
 pub use mesopotamia_core::svg::Mark;
@@ -54,25 +55,7 @@ pub fn changes(before: &Cards, after: &Cards) -> Vec<(Place, Mark)> {
 /// its steps, the places they changed ringed. `None` if there is no such example; an
 /// error if it does not hold.
 pub fn example(id: &str) -> Option<Result<String, CaseError>> {
-    let (id, text) = crate::examples::EXAMPLES
-        .iter()
-        .find(|(i, _)| i.eq_ignore_ascii_case(id))?;
-    Some(picture(id, text))
-}
-
-fn picture(id: &str, text: &str) -> Result<String, CaseError> {
-    let case = Case::parse(id, text)?;
-    let transcript = cases::run::<Cards>(&case)?;
-    Ok(core_svg::example(&transcript, &case.title()))
-}
-
-fn leader_letter(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Red => "P",
-        Colour::Blue => "F",
-        Colour::Green => "T",
-        Colour::Black => "K",
-    }
+    core_svg::example_of::<Cards>(crate::examples::EXAMPLES, id)
 }
 
 fn x_of(column: usize) -> f64 {
@@ -117,7 +100,7 @@ impl Drawing for Cards {
         let with_leader = |place: Place, piece: String| {
             let mut pieces = vec![piece];
             if let Some((s, c)) = self.leader_on(place) {
-                pieces.push(format!("leader {s}{}", leader_letter(c)));
+                pieces.push(format!("leader {s}{}", LEADER_LETTERS[c.index()]));
             }
             (place, pieces)
         };
@@ -165,7 +148,7 @@ impl Drawing for Cards {
                 let fill = core_svg::seat_fill(seat);
                 let ring = format!(r#"stroke="{}" stroke-width="3""#, colour_fill(colour));
                 svg.circle(cx, cy, r, fill, &ring);
-                let label = format!("{seat}{}", leader_letter(colour));
+                let label = format!("{seat}{}", LEADER_LETTERS[colour.index()]);
                 svg.text(cx, cy, 11.0, ink_on(fill), "middle", &label);
             }
         };
@@ -291,6 +274,7 @@ impl Drawing for Cards {
 mod tests {
     use super::*;
     use crate::{Action, Position};
+    use mesopotamia_core::cases::Case;
 
     fn game(id: &str) -> Cards {
         let text = crate::examples::example(id).unwrap();

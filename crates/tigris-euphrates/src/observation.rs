@@ -181,6 +181,7 @@ fn set_all(plane: usize, squares: Squares, set: &mut impl FnMut(usize, Square)) 
 mod tests {
     use mesopotamia_core::Game;
     use mesopotamia_core::observation::Observe;
+    use mesopotamia_core::testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
 
@@ -189,23 +190,11 @@ mod tests {
 
     /// States along a few random games of each player count, the views of every seat.
     fn positions(players: u8, seed: u64) -> Vec<Tigris> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let config = Config::new(players)
             .with_buildings(true)
             .with_ziggurat(true);
-        let mut game = Tigris::new(config).unwrap();
-        let mut out = vec![game.clone()];
-        let mut legal = Vec::new();
-        let mut outcomes = Vec::new();
-        while !game.is_terminal() && out.len() < 400 {
-            if game.to_move() == mesopotamia_core::ToMove::Chance {
-                game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-            } else {
-                game.play_random(&mut rng, &mut legal).unwrap();
-            }
-            out.push(game.clone());
-        }
-        out
+        let game = Tigris::new(config).unwrap();
+        random_states(game, &mut ChaCha8Rng::seed_from_u64(seed), 400)
     }
 
     #[test]

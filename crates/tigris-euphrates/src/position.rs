@@ -324,13 +324,7 @@ fn cell_text(cell: Cell) -> String {
             s
         }
         Cell::Leader { seat, colour } => {
-            let l = match colour {
-                Colour::Red => 'P',
-                Colour::Blue => 'F',
-                Colour::Green => 'T',
-                Colour::Black => 'K',
-            };
-            format!("{seat}{l}")
+            format!("{seat}{}", leader_letter(colour))
         }
     }
 }
@@ -369,6 +363,17 @@ fn parse_cell(text: &str) -> Option<Cell> {
             treasure: true,
         }),
         _ => None,
+    }
+}
+
+/// The letter of a leader in the position text (and pictures): priest, farmer, trader,
+/// king.
+pub(crate) const fn leader_letter(colour: Colour) -> char {
+    match colour {
+        Colour::Red => 'P',
+        Colour::Blue => 'F',
+        Colour::Green => 'T',
+        Colour::Black => 'K',
     }
 }
 

@@ -29,7 +29,7 @@
 //! assert!(err.to_string().contains("seat 0 holds more than 6 tiles"), "{err}");
 //! ```
 
-use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
+use mesopotamia_core::{Bag, ByColour, Colour, ColourMap, Seat};
 use serde::de::Error as _;
 
 use crate::action::Monument;
@@ -287,34 +287,6 @@ fn complete(
 /// reads.
 pub const VIEW_VERSION: u32 = 1;
 
-/// Four values named by colour: `{"red": 2, "blue": 0, "green": 1, "black": 3}`.
-#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ByColour<T> {
-    red: T,
-    blue: T,
-    green: T,
-    black: T,
-}
-
-impl<T: Copy> From<ColourMap<T>> for ByColour<T> {
-    fn from(m: ColourMap<T>) -> Self {
-        let [red, blue, green, black] = m.into_array();
-        ByColour {
-            red,
-            blue,
-            green,
-            black,
-        }
-    }
-}
-
-impl<T> From<ByColour<T>> for ColourMap<T> {
-    fn from(b: ByColour<T>) -> Self {
-        ColourMap::from_array([b.red, b.blue, b.green, b.black])
-    }
-}
-
 fn names(set: Squares) -> Vec<Square> {
     set.iter().filter_map(Square::from_space).collect()
 }
@@ -440,17 +412,6 @@ impl From<TigrisView> for ViewJson {
     }
 }
 
-impl<T> ByColour<T> {
-    fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColour<U> {
-        ByColour {
-            red: f(self.red),
-            blue: f(self.blue),
-            green: f(self.green),
-            black: f(self.black),
-        }
-    }
-}
-
 impl TryFrom<ViewJson> for TigrisView {
     type Error = InvalidData;
 
@@ -552,29 +513,14 @@ impl TryFrom<ViewJson> for TigrisView {
 
 #[cfg(test)]
 mod tests {
-    use mesopotamia_core::{Game, ToMove};
+    use mesopotamia_core::Game;
 
     use super::*;
 
     /// A 3-player game after the deal and a few actions.
     fn game() -> Tigris {
         let mut game = Tigris::new(Config::new(3)).unwrap();
-        let mut outcomes = Vec::new();
-        let mut legal = Vec::new();
-        for step in 0..60 {
-            match game.to_move() {
-                ToMove::Chance => {
-                    game.chance_outcomes(&mut outcomes);
-                    game.apply_chance(outcomes[step % outcomes.len()].0)
-                        .unwrap();
-                }
-                ToMove::Seat(_) => {
-                    game.legal_actions(&mut legal);
-                    game.apply(legal[(step * 7) % legal.len()]).unwrap();
-                }
-                ToMove::Terminal => break,
-            }
-        }
+        mesopotamia_core::testkit::walk(&mut game, 60);
         game
     }
 

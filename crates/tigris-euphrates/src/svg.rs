@@ -24,10 +24,11 @@
 //! ```
 
 use mesopotamia_core::Colour;
-use mesopotamia_core::cases::{self, Case, CaseError};
+use mesopotamia_core::cases::CaseError;
 use mesopotamia_core::svg::{self as core_svg, Drawing, Svg, colour_fill, colour_letter, ink_on};
 
 use crate::board::{self, Board, Square};
+use crate::position::leader_letter;
 use crate::{Monument, Tigris};
 
 pub use mesopotamia_core::svg::Mark;
@@ -55,25 +56,7 @@ pub fn changes(before: &Tigris, after: &Tigris) -> Vec<(Square, Mark)> {
 /// its steps, the squares they changed ringed. `None` if there is no such example; an
 /// error if it does not hold.
 pub fn example(id: &str) -> Option<Result<String, CaseError>> {
-    let (id, text) = crate::examples::EXAMPLES
-        .iter()
-        .find(|(i, _)| i.eq_ignore_ascii_case(id))?;
-    Some(picture(id, text))
-}
-
-fn picture(id: &str, text: &str) -> Result<String, CaseError> {
-    let case = Case::parse(id, text)?;
-    let transcript = cases::run::<Tigris>(&case)?;
-    Ok(core_svg::example(&transcript, &case.title()))
-}
-
-fn leader_letter(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Red => "P",
-        Colour::Blue => "F",
-        Colour::Green => "T",
-        Colour::Black => "K",
-    }
+    core_svg::example_of::<Tigris>(crate::examples::EXAMPLES, id)
 }
 
 /// The squares a monument covers, from its top-left corner.
@@ -352,6 +335,7 @@ impl Drawing for Tigris {
 mod tests {
     use super::*;
     use crate::{Action, Position};
+    use mesopotamia_core::cases::Case;
 
     fn square(s: &str) -> Square {
         s.parse().unwrap()
