@@ -56,43 +56,11 @@ where
     fn table(&self, seat: Seat) -> String {
         self.view(seat).to_string()
     }
-    /// Who may see the outcome of the pending chance event.
-    fn chance_seen(&self) -> Seen;
-    /// An action as the other seats are told of it (a swap's discards are face down).
-    fn announce(&self, action: Self::Action) -> String {
-        action.to_string()
-    }
-}
-
-/// Who may see a chance outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Seen {
-    /// Everyone (a city-state drawn, a tile put on display).
-    All,
-    /// Only this seat (its own draw).
-    Only(Seat),
-    /// Nobody (cards removed unseen).
-    Nobody,
 }
 
 impl CliGame for Tigris {
     fn parse_record(text: &str) -> Result<GameRecord<Self>, String> {
         crate::records::parse::<Self>(text)
-    }
-    fn chance_seen(&self) -> Seen {
-        match self.public().pending() {
-            tigris_euphrates::Pending::Draw(seat) => Seen::Only(seat),
-            _ => Seen::All,
-        }
-    }
-    fn announce(&self, action: Self::Action) -> String {
-        match action.kind() {
-            // Swapped tiles are discarded face down: only their number is told.
-            tigris_euphrates::ActionKind::Swap(d) => {
-                format!("swap {} tiles", d.iter().map(|&n| n as u32).sum::<u32>())
-            }
-            _ => action.to_string(),
-        }
     }
     const MCTS_ITERATIONS: u32 = tigris_euphrates::bots::MCTS_ITERATIONS;
 
@@ -127,13 +95,6 @@ impl CliGame for Cards {
     fn parse_record(text: &str) -> Result<GameRecord<Self>, String> {
         crate::records::parse::<Self>(text)
     }
-    fn chance_seen(&self) -> Seen {
-        match self.public().pending() {
-            tigris_euphrates_cards::Pending::Draw(seat) => Seen::Only(seat),
-            tigris_euphrates_cards::Pending::Remove => Seen::Nobody,
-            _ => Seen::All,
-        }
-    }
     const MCTS_ITERATIONS: u32 = tigris_euphrates_cards::bots::MCTS_ITERATIONS;
 
     fn search_bot(iterations: u32) -> MctsBot<Self> {
@@ -165,10 +126,6 @@ impl CliGame for Cards {
 impl CliGame for Sumeria {
     fn parse_record(text: &str) -> Result<GameRecord<Self>, String> {
         crate::records::parse::<Self>(text)
-    }
-    fn chance_seen(&self) -> Seen {
-        // Only the bag is hidden; what is drawn from it goes on display.
-        Seen::All
     }
     const MCTS_ITERATIONS: u32 = sumeria::bots::MCTS_ITERATIONS;
 

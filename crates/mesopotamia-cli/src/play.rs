@@ -10,7 +10,7 @@ use mesopotamia_core::{
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use crate::games::{CliGame, Seen};
+use crate::games::CliGame;
 use crate::{PlayArgs, term};
 
 /// The bots the commands offer.
@@ -389,7 +389,7 @@ where
                     return Ok(true);
                 }
                 ToMove::Chance => {
-                    let seen = self.state.chance_seen();
+                    let seen = self.state.chance_seen_by();
                     let outcome = self
                         .state
                         .sample_chance(&mut self.rng, &mut outcomes)
@@ -399,19 +399,20 @@ where
                         .apply_chance_with_events(outcome, &mut events)
                         .map_err(|e| e.to_string())?;
                     self.record.steps.push(Step::Chance(outcome));
-                    match seen {
+                    if seen.len() == self.state.seat_count() {
                         // The events tell a public outcome in words, when the game has any.
-                        Seen::All if events.is_empty() => {
+                        if events.is_empty() {
                             self.tell(format!("chance: {outcome}"))?
                         }
-                        Seen::All => {}
-                        Seen::Only(s) if self.is_person(s) => {
-                            // `draw red` is told as `red`.
-                            let text = outcome.to_string();
-                            let what = text.strip_prefix("draw ").unwrap_or(&text).to_owned();
-                            self.drawn[s.index()].push(what)
+                    } else {
+                        // A secret draw is told only to its drawer: `draw red` as `red`.
+                        let text = outcome.to_string();
+                        let what = text.strip_prefix("draw ").unwrap_or(&text);
+                        for s in seen.iter() {
+                            if self.is_person(s) {
+                                self.drawn[s.index()].push(what.to_owned());
+                            }
                         }
-                        Seen::Only(_) | Seen::Nobody => {}
                     }
                     for e in events {
                         self.tell(e.to_string())?;
@@ -457,7 +458,7 @@ where
                     };
                     self.tell(format!(
                         "seat {seat} ({name}): {}",
-                        self.state.announce(action)
+                        self.state.action_seen_by_others(action)
                     ))?;
                     let mut events = Vec::new();
                     self.state

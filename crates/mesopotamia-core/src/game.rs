@@ -12,7 +12,7 @@ use core::str::FromStr;
 use rand_core::Rng;
 
 use crate::scoring::Standings;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 
 /// Who acts next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -184,6 +184,21 @@ pub trait Game: Clone + PartialEq + Debug {
     /// An upper bound on the decisions and chance events of one game of this
     /// configuration, counted from the start.
     fn max_steps(&self) -> usize;
+
+    /// The seats that see the outcome of the pending chance event. By default every seat; a
+    /// game says where a seat draws in secret (only that seat) or something leaves unseen
+    /// (no seat), so that what each seat is told (a table, an information state) follows
+    /// the rules.
+    fn chance_seen_by(&self) -> SeatSet {
+        Seat::all(self.seat_count()).collect()
+    }
+
+    /// `action` as the seats other than its player see it played, in words: by default its
+    /// notation. A game whose action hides something says only what shows (Tigris &
+    /// Euphrates: swapped tiles go face down, so `swap 3 tiles`).
+    fn action_seen_by_others(&self, action: Self::Action) -> String {
+        action.to_string()
+    }
 
     /// A state that `observer` cannot tell from this one: what is hidden from it (other
     /// hands, the order of a bag) redrawn at random, consistent with what it sees.

@@ -11,7 +11,7 @@ use mesopotamia_core::{Bot, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sumeria::Sumeria;
-use tigris_euphrates::{ActionKind, Tigris};
+use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
 
 /// The options a game can be created with, as given from Python (unset: the default).
@@ -80,13 +80,6 @@ pub(crate) trait Engine:
     /// same code in every state where it can happen).
     fn chance_code(&self, outcome: Self::Chance) -> usize;
 
-    /// The seats that learn the outcome of the pending chance event.
-    fn chance_seen_by(&self) -> SeatMask;
-
-    /// What the other seats see of an action of the seat to move, when they do not see all
-    /// of it (`None`: they see the notation).
-    fn action_seen_by_others(action: Self::Action) -> Option<String>;
-
     /// The game's greedy bot.
     fn greedy() -> Box<dyn Bot<Self> + Send>;
 
@@ -141,24 +134,6 @@ impl Engine for Tigris {
         outcome.0.index()
     }
 
-    fn chance_seen_by(&self) -> SeatMask {
-        match self.public().pending() {
-            tigris_euphrates::Pending::Draw(seat) => 1 << seat.index(),
-            _ => 0,
-        }
-    }
-
-    fn action_seen_by_others(action: tigris_euphrates::Action) -> Option<String> {
-        // Swapped tiles are discarded face down: the others see how many.
-        match action.kind() {
-            ActionKind::Swap(discard) => Some(format!(
-                "swap {} tiles",
-                discard.iter().map(|&k| k as u32).sum::<u32>()
-            )),
-            _ => None,
-        }
-    }
-
     fn greedy() -> Box<dyn Bot<Self> + Send> {
         Box::new(tigris_euphrates::bots::greedy_bot())
     }
@@ -196,18 +171,6 @@ impl Engine for Cards {
                 c.index()
             }
         }
-    }
-
-    fn chance_seen_by(&self) -> SeatMask {
-        // Removals at setup leave the deck unseen; a draw is seen by its drawer.
-        match self.public().pending() {
-            tigris_euphrates_cards::Pending::Draw(seat) => 1 << seat.index(),
-            _ => 0,
-        }
-    }
-
-    fn action_seen_by_others(_action: tigris_euphrates_cards::Action) -> Option<String> {
-        None
     }
 
     fn greedy() -> Box<dyn Bot<Self> + Send> {
@@ -250,14 +213,6 @@ impl Engine for Sumeria {
             sumeria::Chance::First(seat) => seat.index(),
             sumeria::Chance::Draw(kind) => kind as usize,
         }
-    }
-
-    fn chance_seen_by(&self) -> SeatMask {
-        ALL_SEATS
-    }
-
-    fn action_seen_by_others(_action: sumeria::Action) -> Option<String> {
-        None
     }
 
     fn greedy() -> Box<dyn Bot<Self> + Send> {

@@ -109,7 +109,11 @@ impl<G: Engine> Session<G> {
                         codes.join(", ")
                     )
                 })?;
-                let seen_by = self.game.chance_seen_by();
+                let seen_by = self
+                    .game
+                    .chance_seen_by()
+                    .iter()
+                    .fold(0, |mask: SeatMask, s| mask | 1 << s.index());
                 self.game.apply_chance(outcome).map_err(|e| e.to_string())?;
                 self.log.push(Logged {
                     actor: CHANCE,
@@ -127,8 +131,9 @@ impl<G: Engine> Session<G> {
                         self.game.action_space_size() - 1
                     )
                 })?;
+                let shown = self.game.action_seen_by_others(action);
                 self.game.apply(action).map_err(|e| e.to_string())?;
-                let masked = G::action_seen_by_others(action);
+                let masked = (shown != action.to_string()).then_some(shown);
                 let seen_by = if masked.is_some() {
                     1 << seat.index()
                 } else {

@@ -606,6 +606,15 @@ impl Game for Cards {
         })
     }
 
+    fn chance_seen_by(&self) -> mesopotamia_core::SeatSet {
+        match self.public.pending {
+            // A seat draws its cards in secret; the cards removed at the start are no one's.
+            Pending::Draw(seat) => core::iter::once(seat).collect(),
+            Pending::Remove => mesopotamia_core::SeatSet::EMPTY,
+            _ => Seat::all(self.public.seats()).collect(),
+        }
+    }
+
     fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
         let mut out = self.clone();
         let n = self.public.seats();

@@ -200,3 +200,23 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod seen_by {
+    use mesopotamia_core::{Game, Seat, ToMove};
+
+    use crate::{Action, Config, Tigris};
+
+    /// A seat's draw is its own; a swap shows only how many tiles went face down.
+    #[test]
+    fn draws_are_seen_by_the_drawer_and_swaps_by_their_count() {
+        let game = Tigris::new(Config::new(3)).unwrap();
+        assert_eq!(game.to_move(), ToMove::Chance);
+        let seen: Vec<Seat> = game.chance_seen_by().iter().collect();
+        assert_eq!(seen.len(), 1, "{seen:?}");
+        let swap: Action = "swap red:2 blue:1".parse().unwrap();
+        assert_eq!(game.action_seen_by_others(swap), "swap 3 tiles");
+        let tile: Action = "tile red F3".parse().unwrap();
+        assert_eq!(game.action_seen_by_others(tile), "tile red F3");
+    }
+}

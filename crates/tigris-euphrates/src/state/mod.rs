@@ -702,6 +702,25 @@ impl Game for Tigris {
         })
     }
 
+    fn chance_seen_by(&self) -> mesopotamia_core::SeatSet {
+        match self.public.pending {
+            // A seat draws its tiles from the bag in secret.
+            Pending::Draw(seat) => core::iter::once(seat).collect(),
+            _ => Seat::all(self.public.seats()).collect(),
+        }
+    }
+
+    fn action_seen_by_others(&self, action: Action) -> String {
+        match action.kind() {
+            // Swapped tiles are discarded face down: the others see how many.
+            ActionKind::Swap(discard) => format!(
+                "swap {} tiles",
+                discard.iter().map(|&n| u32::from(n)).sum::<u32>()
+            ),
+            _ => action.to_string(),
+        }
+    }
+
     fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
         let mut out = self.clone();
         let mut pool = self.bag;
