@@ -2,6 +2,7 @@
 //! and the other commands are written once.
 
 use mesopotamia_core::cases::CaseGame;
+use mesopotamia_core::marks::{MarkedDisplay, MarkedString};
 use mesopotamia_core::mcts::MctsBot;
 use mesopotamia_core::{Bot, GameRecord, Seat};
 use sumeria::Sumeria;
@@ -12,7 +13,7 @@ use crate::GameOptions;
 
 /// A game as the command line drives it.
 pub(crate) trait CliGame:
-    CaseGame<Action: Send + Sync, View: core::fmt::Display> + core::fmt::Display + Send + Sync + 'static
+    CaseGame<Action: Send + Sync, View: MarkedDisplay> + core::fmt::Display + Send + Sync + 'static
 where
     Self::Config: Send + Sync,
 {
@@ -52,9 +53,10 @@ where
     fn print_turns(record: &GameRecord<Self>) -> Result<(), String>;
     /// The final position and the standings.
     fn print_end(&self) -> Result<(), String>;
-    /// The table as `seat` may see it: its view, drawn by the game's library.
-    fn table(&self, seat: Seat) -> String {
-        self.view(seat).to_string()
+    /// The table as `seat` may see it: its view, written by the game's library with its
+    /// pieces marked.
+    fn table(&self, seat: Seat) -> MarkedString {
+        MarkedString::of(&self.view(seat))
     }
 }
 

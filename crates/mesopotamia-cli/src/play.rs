@@ -522,7 +522,7 @@ where
         self.hand_off(seat)?;
         self.last_person = Some(seat);
         say!();
-        term::print(&self.state.table(seat))?;
+        term::print_marked(&self.state.table(seat))?;
         let drawn = std::mem::take(&mut self.drawn[seat.index()]);
         if !drawn.is_empty() {
             term::print(&format!("you drew: {}\n", drawn.join(", ")))?;

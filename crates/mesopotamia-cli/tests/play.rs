@@ -467,9 +467,22 @@ fn colours_follow_the_environment() {
     };
     let forced = play(&[("CLICOLOR_FORCE", "1")]);
     assert!(forced.contains("\x1b[31mred\x1b[0m 2"), "{forced}");
-    assert!(forced.contains("(you)"), "{forced}");
+    // The pieces the game marks: a temple with its treasure, the seat, `(you)`.
+    assert!(forced.contains("\x1b[31mr*\x1b[0m"), "{forced}");
+    assert!(forced.contains("\x1b[1m\x1b[33mseat 0\x1b[0m"), "{forced}");
+    assert!(forced.contains("\x1b[1m(you)\x1b[0m"), "{forced}");
     let plain = play(&[]);
     assert!(!plain.contains('\x1b'), "not a terminal: {plain}");
+    // Styles only wrap the game's text: without them it is the plain output.
+    let mut stripped = String::new();
+    let mut rest = forced.as_str();
+    while let Some(at) = rest.find("\x1b[") {
+        stripped.push_str(&rest[..at]);
+        let end = rest[at..].find('m').map_or(rest.len(), |m| at + m + 1);
+        rest = &rest[end..];
+    }
+    stripped.push_str(rest);
+    assert_eq!(stripped, plain);
     let no_color = play(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
     assert!(!no_color.contains('\x1b'), "NO_COLOR wins: {no_color}");
 }

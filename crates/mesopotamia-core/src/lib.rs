@@ -10,6 +10,7 @@ pub mod driver;
 pub mod events;
 pub mod game;
 pub mod geometry;
+pub mod marks;
 pub mod mcts;
 pub mod observation;
 pub mod record;

@@ -3,6 +3,9 @@
 //! traders on the board, each seat's supply, influence tiles with their kinds named and
 //! points so far, the pending decision). Only the bag's contents are hidden in Sumeria.
 //!
+//! The same text comes with its pieces marked (tiles and cards by colour, leaders and
+//! traders by seat) through [`MarkedDisplay`], for a user interface to style.
+//!
 //! ```
 //! use sumeria::core::{Game, Seat, ToMove};
 //! use sumeria::{Config, Sumeria};
@@ -21,20 +24,12 @@
 use core::fmt;
 
 use mesopotamia_core::Seat;
+use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedWrite, write_seat};
 use mesopotamia_core::scoring::triangular;
 
 use crate::action::Influence;
 use crate::board::{SLOTS, Slot};
 use crate::state::{Phase, Public, ROUNDS, SumeriaView};
-
-/// `seat 2`, or `seat 2 (you)` for the seat whose view it is.
-fn who(seat: Seat, me: Seat) -> String {
-    if seat == me {
-        format!("seat {seat} (you)")
-    } else {
-        format!("seat {seat}")
-    }
-}
 
 /// `economy 2 military 0 politics 1 religion 0`.
 fn kinds(count: impl Fn(Influence) -> u8) -> String {
@@ -59,83 +54,105 @@ fn display_tiles(p: &Public, place: usize) -> String {
 }
 
 /// The pending decision in words.
-fn decision(p: &Public, me: Seat) -> String {
-    let deciding = p.deciding().map(|s| who(s, me));
-    match (p.phase(), deciding) {
-        (Phase::Order, _) => "the city-state order to draw".into(),
-        (Phase::First, _) => "the first player to draw".into(),
-        (Phase::Draw, _) => "influence tiles to draw for the display".into(),
-        (Phase::Setup, Some(s)) => format!("setup: {s} to place a trader"),
-        (Phase::Turns, Some(s)) => format!("{s} to act"),
-        (Phase::Take(place), Some(s)) => format!(
-            "{s}, controller of the city-state in place {}, to take influence tiles",
-            place + 1
-        ),
-        (Phase::Over, _) => "the game is over".into(),
-        (phase, _) => format!("phase {phase}"),
+fn decision(out: &mut dyn MarkedWrite, p: &Public, me: Seat) -> fmt::Result {
+    match (p.phase(), p.deciding()) {
+        (Phase::Order, _) => out.write_str("the city-state order to draw"),
+        (Phase::First, _) => out.write_str("the first player to draw"),
+        (Phase::Draw, _) => out.write_str("influence tiles to draw for the display"),
+        (Phase::Setup, Some(s)) => {
+            out.write_str("setup: ")?;
+            write_seat(out, s, me)?;
+            out.write_str(" to place a trader")
+        }
+        (Phase::Turns, Some(s)) => {
+            write_seat(out, s, me)?;
+            out.write_str(" to act")
+        }
+        (Phase::Take(place), Some(s)) => {
+            write_seat(out, s, me)?;
+            write!(
+                out,
+                ", controller of the city-state in place {}, to take influence tiles",
+                place + 1
+            )
+        }
+        (Phase::Over, _) => out.write_str("the game is over"),
+        (phase, _) => write!(out, "phase {phase}"),
     }
 }
 
-impl fmt::Display for SumeriaView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MarkedDisplay for SumeriaView {
+    fn fmt_marked(&self, out: &mut dyn MarkedWrite) -> fmt::Result {
         let p = &self.public;
         let me = self.seat;
-        writeln!(f, "{}", p.config())?;
+        writeln!(out, "{}", p.config())?;
         let order: Vec<String> = p.order().map(|n| n.to_string()).collect();
         if order.is_empty() {
-            writeln!(f, "order not drawn yet")?;
+            writeln!(out, "order not drawn yet")?;
         } else {
-            writeln!(f, "order (most important first) {}", order.join(" "))?;
+            writeln!(out, "order (most important first) {}", order.join(" "))?;
             for place in 0..3 {
                 if let Some(name) = order.get(place) {
-                    writeln!(f, "display above {name}: {}", display_tiles(p, place))?;
+                    writeln!(out, "display above {name}: {}", display_tiles(p, place))?;
                 }
             }
         }
         let names = p.board().names();
         let width = names.iter().map(|n| n.as_str().len()).max().unwrap_or(0);
         for (s, name) in names.iter().enumerate() {
-            write!(f, "{:<width$}", name.as_str())?;
+            write!(out, "{:<width$}", name.as_str())?;
             for slot in 0..SLOTS {
-                let trader = p
-                    .occupant(s * SLOTS + slot)
-                    .map_or(".".to_string(), |w| w.to_string());
-                let slot = Slot::from_index(slot).map_or(String::new(), |s| s.to_string());
-                write!(f, " {slot}:{trader}")?;
+                let label = Slot::from_index(slot).map_or(String::new(), |s| s.to_string());
+                write!(out, " {label}:")?;
+                match p.occupant(s * SLOTS + slot) {
+                    Some(seat) => out.marked(Mark::Trader(seat), &seat.to_string())?,
+                    None => out.write_str(".")?,
+                }
             }
-            writeln!(f)?;
+            writeln!(out)?;
         }
         for seat in Seat::all(p.seats()) {
             let points: u32 = Influence::ALL
                 .iter()
                 .map(|&k| triangular(p.held(seat, k) as u32))
                 .sum();
+            write_seat(out, seat, me)?;
             writeln!(
-                f,
-                "{}: {} traders in supply | influence {} | {points} points",
-                who(seat, me),
+                out,
+                ": {} traders in supply | influence {} | {points} points",
                 p.supply(seat),
                 kinds(|k| p.held(seat, k))
             )?;
         }
         writeln!(
-            f,
+            out,
             "discarded {} | bag {} tiles",
             kinds(|k| p.discarded(k)),
             self.bag_size
         )?;
-        writeln!(
-            f,
-            "round {} of {ROUNDS}, first player seat {}: {}",
-            (p.round() + 1).min(ROUNDS),
-            p.first(),
-            decision(p, me)
-        )
+        write!(
+            out,
+            "round {} of {ROUNDS}, first player ",
+            (p.round() + 1).min(ROUNDS)
+        )?;
+        let first = p.first();
+        out.marked(Mark::Seat(first), &format!("seat {first}"))?;
+        out.write_str(": ")?;
+        decision(out, p, me)?;
+        writeln!(out)
+    }
+}
+
+/// The same text as [`MarkedDisplay`], without the marks.
+impl fmt::Display for SumeriaView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_marked(f)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use mesopotamia_core::marks::MarkedString;
     use mesopotamia_core::{Game, ToMove};
 
     use super::*;
@@ -182,6 +199,24 @@ mod tests {
                             })
                             .count();
                         assert_eq!(shown, traders, "{table}");
+                        // The same traders, and the seats, marked for a painter.
+                        let marked = MarkedString::of(&game.view(seat));
+                        assert_eq!(marked.text(), table);
+                        let mut marked_traders = [0u8; 3];
+                        for (mark, piece) in marked.pieces() {
+                            match mark {
+                                Mark::Trader(s) => {
+                                    assert_eq!(piece, s.to_string());
+                                    marked_traders[s.index()] += 1;
+                                }
+                                Mark::Seat(s) => assert_eq!(piece, format!("seat {s}")),
+                                Mark::You => assert_eq!(piece, "(you)"),
+                                other => panic!("{other:?} on {piece:?}"),
+                            }
+                        }
+                        for s in Seat::all(3) {
+                            assert_eq!(marked_traders[s.index()], 14 - p.supply(s), "{s}");
+                        }
                         assert!(
                             table.contains(&format!("bag {} tiles", game.bag().total())),
                             "{table}"

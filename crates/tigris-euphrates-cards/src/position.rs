@@ -31,6 +31,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use mesopotamia_core::marks::{Mark, MarkedWrite};
 use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
 
 use crate::action::{Boat, COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
@@ -471,49 +472,79 @@ impl Position {
 
 /// The configuration line, the display's columns and the link slots (shared by positions
 /// and seat views).
-pub(crate) fn write_display(f: &mut fmt::Formatter<'_>, p: &Public) -> fmt::Result {
-    writeln!(f, "{}", p.config)?;
+pub(crate) fn write_display(out: &mut dyn MarkedWrite, p: &Public) -> fmt::Result {
+    writeln!(out, "{}", p.config)?;
     let mut header = String::from("   ");
     for c in 1..=COLUMNS {
         header.push_str(&format!("  {c:<5}"));
     }
-    writeln!(f, "{}", header.trim_end())?;
+    writeln!(out, "{}", header.trim_end())?;
     for r in 0..=COLUMN_CARDS {
-        let mut line = format!("{r:<3}");
+        write!(out, "{r:<3}")?;
         for c in 0..COLUMNS {
+            out.write_str("  ")?;
             let card = if r == 0 {
-                if p.treasure_heads[c] {
-                    "T".to_string()
-                } else {
-                    "t".to_string()
-                }
+                let head = if p.treasure_heads[c] { "T" } else { "t" };
+                out.write_str(head)?;
+                head.len()
             } else {
                 match p.columns[c][r - 1] {
-                    Some(Piece::Card(colour)) => colour_letter(colour).to_string(),
-                    Some(Piece::Boat(b)) => format!("B-{}", colour_letter(b.other())),
-                    None => ".".to_string(),
+                    Some(Piece::Card(colour)) => {
+                        let letter = colour_letter(colour).to_string();
+                        out.marked(Mark::Colour(colour), &letter)?;
+                        letter.len()
+                    }
+                    Some(Piece::Boat(b)) => {
+                        let boat = format!("B-{}", colour_letter(b.other()));
+                        out.write_str(&boat)?;
+                        boat.len()
+                    }
+                    None => {
+                        out.write_str(".")?;
+                        1
+                    }
                 }
             };
-            let cell = card + &leader_text(p.leaders[Place::Column(c as u8, r as u8).index()]);
-            line.push_str(&format!("  {cell:<5}"));
+            let leader = write_leader(out, p.leaders[Place::Column(c as u8, r as u8).index()])?;
+            // Cells are five wide; the row's last one is not padded (lines end trimmed).
+            if c + 1 < COLUMNS {
+                write!(out, "{:1$}", "", 5usize.saturating_sub(card + leader))?;
+            }
         }
-        writeln!(f, "{}", line.trim_end())?;
+        writeln!(out)?;
     }
-    let links: Vec<String> = (0..LINKS)
-        .map(|l| match p.links[l] {
+    out.write_str("links")?;
+    for l in 0..LINKS {
+        out.write_str(" ")?;
+        match p.links[l] {
             Some((c, up)) => {
                 let ch = colour_letter(c);
-                let ch = if up { ch } else { ch.to_ascii_uppercase() };
-                format!(
-                    "{ch}{}",
-                    leader_text(p.leaders[Place::Link(l as u8).index()])
-                )
+                if up {
+                    out.marked(Mark::Colour(c), &ch.to_string())?;
+                } else {
+                    out.marked(Mark::FaceDown(c), &ch.to_ascii_uppercase().to_string())?;
+                }
+                write_leader(out, p.leaders[Place::Link(l as u8).index()])?;
             }
-            None => ".".to_string(),
-        })
-        .collect();
-    writeln!(f, "links {}", links.join(" "))?;
-    Ok(())
+            None => out.write_str(".")?,
+        }
+    }
+    writeln!(out)
+}
+
+/// A leader after its card (`@0K`), marked; returns how many bytes it wrote.
+fn write_leader(out: &mut dyn MarkedWrite, leader: Option<Leader>) -> Result<usize, fmt::Error> {
+    let text = leader_text(leader);
+    if let Some(l) = leader {
+        out.marked(
+            Mark::Leader {
+                seat: l.seat,
+                colour: l.colour,
+            },
+            &text,
+        )?;
+    }
+    Ok(text.len())
 }
 
 impl fmt::Display for Position {

@@ -3,6 +3,9 @@
 //! named, the other seats' hand sizes, the VP piles as far as they show, the pending
 //! decision).
 //!
+//! The same text comes with its pieces marked (tiles and cards by colour, leaders and
+//! traders by seat) through [`MarkedDisplay`], for a user interface to style.
+//!
 //! ```
 //! use tigris_euphrates_cards::core::{Game, Seat, ToMove};
 //! use tigris_euphrates_cards::{Cards, Config};
@@ -21,12 +24,14 @@
 use core::fmt;
 
 use mesopotamia_core::Seat;
+use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedWrite, write_colour_counts, write_seat};
 
 use crate::action::Boat;
 use crate::position::write_display;
 use crate::state::{Card, CardsView, ConflictKind, Pending, Public};
 
 /// `red 2 blue 1 green 0 black 3`: counts with their colours named.
+#[cfg(test)]
 fn labelled(counts: &mesopotamia_core::ColourMap<u8>) -> String {
     counts
         .iter()
@@ -35,110 +40,125 @@ fn labelled(counts: &mesopotamia_core::ColourMap<u8>) -> String {
         .join(" ")
 }
 
-/// `seat 2`, or `seat 2 (you)` for the seat whose view it is.
-fn who(seat: Seat, me: Seat) -> String {
-    if seat == me {
-        format!("seat {seat} (you)")
-    } else {
-        format!("seat {seat}")
-    }
-}
-
-fn card_letter(card: Card) -> String {
+/// A card of a pile: its colour's name, marked, or `treasure`.
+fn write_card(out: &mut dyn MarkedWrite, card: Card) -> fmt::Result {
     match card {
-        Card::Civ(c) => c.to_string(),
-        Card::Treasure => "treasure".into(),
+        Card::Civ(c) => out.marked(Mark::Colour(c), c.name()),
+        Card::Treasure => out.write_str("treasure"),
     }
 }
 
 /// The pending decision in words.
-fn decision(p: &Public, me: Seat) -> String {
-    let active = who(p.active, me);
-    match p.pending {
-        Pending::Action => format!(
-            "{active} to act ({} action{} left)",
-            p.actions_left,
-            if p.actions_left == 1 { "" } else { "s" }
-        ),
-        Pending::Remove => "cards to remove unseen from the deck".into(),
-        Pending::Draw(seat) => format!("cards to draw for {}", who(seat, me)),
-        Pending::Bank(seat, colour) => {
-            format!("{} may bank a {colour} card from hand", who(seat, me))
+fn decision(out: &mut dyn MarkedWrite, p: &Public, me: Seat) -> fmt::Result {
+    let (seat, what) = match p.pending {
+        Pending::Action => {
+            let n = p.actions_left;
+            let s = if n == 1 { "" } else { "s" };
+            (p.active, format!(" to act ({n} action{s} left)"))
         }
-        Pending::Support(seat) => format!("{} to commit support", who(seat, me)),
-        Pending::ConflictOrder => format!("{active} to choose the next conflict"),
-        Pending::Treasure(seat) => format!("{} may take a treasure", who(seat, me)),
-        Pending::Boat => format!("{active} may build a boat"),
-        Pending::Over if p.ended_on_limit => "the game is over (turn limit)".into(),
-        Pending::Over => "the game is over".into(),
-    }
+        Pending::Remove => return out.write_str("cards to remove unseen from the deck"),
+        Pending::Draw(seat) => {
+            out.write_str("cards to draw for ")?;
+            return write_seat(out, seat, me);
+        }
+        Pending::Bank(seat, colour) => {
+            write_seat(out, seat, me)?;
+            out.write_str(" may bank a ")?;
+            out.marked(Mark::Colour(colour), colour.name())?;
+            return out.write_str(" card from hand");
+        }
+        Pending::Support(seat) => (seat, " to commit support".into()),
+        Pending::ConflictOrder => (p.active, " to choose the next conflict".into()),
+        Pending::Treasure(seat) => (seat, " may take a treasure".into()),
+        Pending::Boat => (p.active, " may build a boat".into()),
+        Pending::Over if p.ended_on_limit => {
+            return out.write_str("the game is over (turn limit)");
+        }
+        Pending::Over => return out.write_str("the game is over"),
+    };
+    write_seat(out, seat, me)?;
+    out.write_str(&what)
 }
 
-impl fmt::Display for CardsView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MarkedDisplay for CardsView {
+    fn fmt_marked(&self, out: &mut dyn MarkedWrite) -> fmt::Result {
         let p = &self.public;
         let me = self.seat;
-        write_display(f, p)?;
+        write_display(out, p)?;
         for (s, (len, shown)) in self.piles.iter().enumerate() {
             let Some(seat) = Seat::new(s) else { continue };
-            let pile = if *len == 0 {
-                "pile empty".to_string()
-            } else if p.config.open_piles {
-                let cards: Vec<String> = shown.iter().map(|&c| card_letter(c)).collect();
-                format!("pile {len}: {}", cards.join(" "))
-            } else {
-                let top = shown.last().map_or("?".into(), |&c| card_letter(c));
-                format!("pile {len}, top {top}")
-            };
-            let catastrophe = if p.catastrophe_left(seat) {
-                "catastrophe yes"
-            } else {
-                "catastrophe used"
-            };
+            write_seat(out, seat, me)?;
             if seat == me {
-                writeln!(
-                    f,
-                    "{}: hand {} | {pile} | {catastrophe}",
-                    who(seat, me),
-                    labelled(&self.hand)
-                )?;
+                out.write_str(": hand ")?;
+                write_colour_counts(out, &self.hand)?;
             } else {
-                writeln!(
-                    f,
-                    "seat {seat}: {} cards in hand | {pile} | {catastrophe}",
-                    p.hand_size(seat)
-                )?;
+                write!(out, ": {} cards in hand", p.hand_size(seat))?;
             }
+            if *len == 0 {
+                out.write_str(" | pile empty")?;
+            } else if p.config.open_piles {
+                write!(out, " | pile {len}:")?;
+                for &card in shown {
+                    out.write_str(" ")?;
+                    write_card(out, card)?;
+                }
+            } else {
+                write!(out, " | pile {len}, top ")?;
+                match shown.last() {
+                    Some(&card) => write_card(out, card)?,
+                    None => out.write_str("?")?,
+                }
+            }
+            let catastrophe = if p.catastrophe_left(seat) {
+                "yes"
+            } else {
+                "used"
+            };
+            writeln!(out, " | catastrophe {catastrophe}")?;
         }
-        writeln!(f, "deck {} cards | discarded {}", p.deck_size, p.discarded)?;
+        writeln!(
+            out,
+            "deck {} cards | discarded {}",
+            p.deck_size, p.discarded
+        )?;
         let boats: Vec<String> = Boat::ALL
             .iter()
             .filter(|b| p.boats_left[**b as usize])
             .map(|b| b.to_string())
             .collect();
         if !boats.is_empty() {
-            writeln!(f, "boats left {}", boats.join(" "))?;
+            writeln!(out, "boats left {}", boats.join(" "))?;
         }
         if let Some(c) = p.conflict() {
             let kind = match c.kind {
                 ConflictKind::Internal => "internal",
                 ConflictKind::External => "external",
             };
-            write!(
-                f,
-                "{kind} {} conflict: {} attacks with {}, {} defends with {}",
-                c.colour,
-                who(c.attacker, me),
-                c.attacker_base,
-                who(c.defender, me),
-                c.defender_base
-            )?;
+            write!(out, "{kind} ")?;
+            out.marked(Mark::Colour(c.colour), c.colour.name())?;
+            out.write_str(" conflict: ")?;
+            write_seat(out, c.attacker, me)?;
+            write!(out, " attacks with {}, ", c.attacker_base)?;
+            write_seat(out, c.defender, me)?;
+            write!(out, " defends with {}", c.defender_base)?;
             if let Some(n) = c.attacker_commit {
-                write!(f, "; the attacker committed {n}")?;
+                write!(out, "; the attacker committed {n}")?;
             }
-            writeln!(f, " ({} cards count)", c.support_colour())?;
+            out.write_str(" (")?;
+            let support = c.support_colour();
+            out.marked(Mark::Colour(support), support.name())?;
+            writeln!(out, " cards count)")?;
         }
-        writeln!(f, "turn {}: {}", p.turn + 1, decision(p, me))
+        write!(out, "turn {}: ", p.turn + 1)?;
+        decision(out, p, me)?;
+        writeln!(out)
+    }
+}
+
+/// The same text as [`MarkedDisplay`], without the marks.
+impl fmt::Display for CardsView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_marked(f)
     }
 }
 
@@ -177,6 +197,77 @@ mod tests {
                         "{table}"
                     );
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod marks {
+    use mesopotamia_core::marks::{Mark, MarkedString};
+    use mesopotamia_core::testkit::random_states;
+    use mesopotamia_core::{Colour, Game, Seat};
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+
+    use crate::position::LEADER_LETTERS;
+    use crate::state::Piece;
+    use crate::{Cards, Config};
+
+    fn card_letter(colour: Colour) -> &'static str {
+        match colour {
+            Colour::Red => "r",
+            Colour::Blue => "b",
+            Colour::Green => "g",
+            Colour::Black => "k",
+        }
+    }
+
+    /// Over a random game: every card and leader of the display is marked once, with what
+    /// it is, and the marked text is the table's text.
+    #[test]
+    fn every_card_and_leader_of_the_display_is_marked_with_what_it_is() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let start = Cards::new(Config::new(3)).unwrap();
+        for game in random_states(start, &mut rng, 400) {
+            let p = game.public();
+            let cards = p
+                .columns
+                .iter()
+                .flatten()
+                .filter(|piece| matches!(piece, Some(Piece::Card(_))))
+                .count()
+                + p.links.iter().flatten().count();
+            let leaders = p.leaders.iter().flatten().count();
+            for seat in Seat::all(3) {
+                let view = game.view(seat);
+                let marked = MarkedString::of(&view);
+                assert_eq!(marked.text(), view.to_string());
+                let (mut marked_cards, mut marked_leaders) = (0, 0);
+                let board = marked.text().find("\nseat 0").unwrap_or(0);
+                for (span, (mark, piece)) in marked.spans().iter().zip(marked.pieces()) {
+                    let on_board = span.range.end <= board;
+                    match mark {
+                        Mark::Colour(c) if !on_board => assert_eq!(piece, c.name()),
+                        Mark::Colour(c) => {
+                            assert_eq!(piece, card_letter(c));
+                            marked_cards += 1;
+                        }
+                        Mark::FaceDown(c) => {
+                            assert_eq!(piece, card_letter(c).to_uppercase());
+                            marked_cards += 1;
+                        }
+                        Mark::Leader { seat, colour } => {
+                            let letter = LEADER_LETTERS[colour.index()];
+                            assert_eq!(piece, format!("@{seat}{letter}"));
+                            marked_leaders += 1;
+                        }
+                        Mark::Seat(s) => assert_eq!(piece, format!("seat {s}")),
+                        Mark::You => assert_eq!(piece, "(you)"),
+                        other => panic!("{other:?} on {piece:?}"),
+                    }
+                }
+                assert_eq!((marked_cards, marked_leaders), (cards, leaders), "{view}");
             }
         }
     }

@@ -31,6 +31,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use mesopotamia_core::marks::{Mark, MarkedWrite};
 use mesopotamia_core::{Adjacency, Bag, Colour, ColourMap, Seat};
 
 use crate::action::Monument;
@@ -298,6 +299,21 @@ pub enum Violation {
     /// Draws owed that would fill a hand beyond 6 tiles.
     #[error("seat {0} is owed draws that would fill its hand beyond 6 tiles")]
     DrawsOverfillHand(Seat),
+}
+
+/// What a board cell shows, for writers that mark it.
+fn cell_mark(cell: Cell) -> Option<Mark> {
+    match cell {
+        Cell::Empty => None,
+        Cell::Catastrophe => Some(Mark::Catastrophe),
+        Cell::Tile {
+            colour,
+            flipped: false,
+            ..
+        } => Some(Mark::Colour(colour)),
+        Cell::Tile { colour, .. } => Some(Mark::FaceDown(colour)),
+        Cell::Leader { seat, colour } => Some(Mark::Leader { seat, colour }),
+    }
 }
 
 fn cell_text(cell: Cell) -> String {
@@ -797,7 +813,7 @@ fn counts<T: fmt::Display>(values: &[T; 4]) -> String {
 /// The board diagram: column letters, then one line per row (shared by positions and
 /// seat views).
 pub(crate) fn write_board(
-    f: &mut fmt::Formatter<'_>,
+    out: &mut dyn MarkedWrite,
     config: &Config,
     cells: &[Cell],
 ) -> fmt::Result {
@@ -805,10 +821,10 @@ pub(crate) fn write_board(
     for c in 0..WIDTH {
         line.push_str(&format!(" {} ", (b'A' + c as u8) as char));
     }
-    writeln!(f, "{}", line.trim_end())?;
+    writeln!(out, "{}", line.trim_end())?;
     let river = Board::get(config.board).river();
     for r in 0..HEIGHT {
-        let mut line = format!("{:>2} ", r + 1);
+        write!(out, "{:>2} ", r + 1)?;
         for c in 0..WIDTH {
             let s = Square::new(c, r).expect("in range");
             let cell = cells.get(s.index()).copied().unwrap_or(Cell::Empty);
@@ -816,9 +832,17 @@ pub(crate) fn write_board(
                 Cell::Empty if river.contains(s.space()) => "~".to_string(),
                 other => cell_text(other),
             };
-            line.push_str(&format!(" {text:<2}"));
+            out.write_str(" ")?;
+            match cell_mark(cell) {
+                Some(mark) => out.marked(mark, &text)?,
+                None => out.write_str(&text)?,
+            }
+            // Cells are two wide; the row's last one is not padded (lines end trimmed).
+            if c + 1 < WIDTH && text.len() < 2 {
+                out.write_str(" ")?;
+            }
         }
-        writeln!(f, "{}", line.trim_end())?;
+        writeln!(out)?;
     }
     Ok(())
 }

@@ -2,6 +2,9 @@
 //! [`TigrisView`], the table that seat may see (the board, its own hand with the colours
 //! named, the other seats' hand sizes, everyone's VP and treasures, the pending decision).
 //!
+//! The same text comes with its pieces marked (tiles and cards by colour, leaders and
+//! traders by seat) through [`MarkedDisplay`], for a user interface to style.
+//!
 //! ```
 //! use tigris_euphrates::core::{Game, Seat};
 //! use tigris_euphrates::{Config, Tigris};
@@ -19,7 +22,8 @@
 
 use core::fmt;
 
-use mesopotamia_core::{Colour, ColourMap, Seat};
+use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedWrite, write_colour_counts, write_seat};
+use mesopotamia_core::{Colour, Seat};
 
 use crate::action::Monument;
 use crate::event::ConflictKind;
@@ -27,7 +31,8 @@ use crate::position::{board_cells, write_board};
 use crate::state::{AfterPlacement, Pending, Public, TigrisView};
 
 /// `red 2 blue 1 green 0 black 3`: counts with their colours named.
-pub(crate) fn labelled<T: fmt::Display>(counts: &ColourMap<T>) -> String {
+#[cfg(test)]
+fn labelled<T: fmt::Display>(counts: &mesopotamia_core::ColourMap<T>) -> String {
     counts
         .iter()
         .map(|(c, n)| format!("{c} {n}"))
@@ -35,119 +40,112 @@ pub(crate) fn labelled<T: fmt::Display>(counts: &ColourMap<T>) -> String {
         .join(" ")
 }
 
-/// `seat 2`, or `seat 2 (you)` for the seat whose view it is.
-fn who(seat: Seat, me: Seat) -> String {
-    if seat == me {
-        format!("seat {seat} (you)")
-    } else {
-        format!("seat {seat}")
-    }
-}
-
 /// The pending decision in words.
-fn decision(p: &Public, me: Seat) -> String {
-    let active = who(p.active(), me);
-    match p.pending() {
-        Pending::Action => format!(
-            "{active} to act ({} action{} left)",
-            p.actions_left(),
-            if p.actions_left() == 1 { "" } else { "s" }
-        ),
-        Pending::Support(seat) => format!("{} to commit support", who(seat, me)),
-        Pending::WarOrder => format!("{active} to choose the next war"),
-        Pending::Monument => format!("{active} to build a monument or decline"),
-        Pending::Ziggurat => format!("{active} to build the ziggurat or decline"),
-        Pending::Building => format!("{active} to put a civilization building or decline"),
-        Pending::ZigguratVp => format!("{active} to choose the colour of the ziggurat VP"),
-        Pending::Treasure(seat) => format!("{} to take a treasure", who(seat, me)),
-        Pending::Draw(seat) => format!("tiles to draw for {}", who(seat, me)),
-        Pending::Over if p.ended_on_limit() => "the game is over (turn limit)".into(),
-        Pending::Over => "the game is over".into(),
+fn decision(out: &mut dyn MarkedWrite, p: &Public, me: Seat) -> fmt::Result {
+    let active = p.active();
+    let (seat, what) = match p.pending() {
+        Pending::Action => {
+            let n = p.actions_left();
+            let s = if n == 1 { "" } else { "s" };
+            (active, format!(" to act ({n} action{s} left)"))
+        }
+        Pending::Support(seat) => (seat, " to commit support".into()),
+        Pending::WarOrder => (active, " to choose the next war".into()),
+        Pending::Monument => (active, " to build a monument or decline".into()),
+        Pending::Ziggurat => (active, " to build the ziggurat or decline".into()),
+        Pending::Building => (active, " to put a civilization building or decline".into()),
+        Pending::ZigguratVp => (active, " to choose the colour of the ziggurat VP".into()),
+        Pending::Treasure(seat) => (seat, " to take a treasure".into()),
+        Pending::Draw(seat) => {
+            out.write_str("tiles to draw for ")?;
+            return write_seat(out, seat, me);
+        }
+        Pending::Over if p.ended_on_limit() => {
+            return out.write_str("the game is over (turn limit)");
+        }
+        Pending::Over => return out.write_str("the game is over"),
         // A decision added later is named by its debug form until it gets words.
         #[allow(unreachable_patterns)]
-        other => format!("{other:?}"),
-    }
+        other => return write!(out, "{other:?}"),
+    };
+    write_seat(out, seat, me)?;
+    out.write_str(&what)
 }
 
-impl fmt::Display for TigrisView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MarkedDisplay for TigrisView {
+    fn fmt_marked(&self, out: &mut dyn MarkedWrite) -> fmt::Result {
         let p = &self.public;
         let me = self.seat;
-        writeln!(f, "{}", p.config())?;
-        write_board(f, p.config(), &board_cells(p))?;
+        writeln!(out, "{}", p.config())?;
+        write_board(out, p.config(), &board_cells(p))?;
         for seat in Seat::all(p.seats()) {
-            let vp = labelled(&p.vp(seat));
-            let rest = format!(
-                "vp {vp} | treasures {} | catastrophes {}",
+            write_seat(out, seat, me)?;
+            if seat == me {
+                out.write_str(": hand ")?;
+                write_colour_counts(out, &self.hand)?;
+            } else {
+                write!(out, ": {} tiles in hand", p.hand_size(seat))?;
+            }
+            out.write_str(" | vp ")?;
+            write_colour_counts(out, &p.vp(seat))?;
+            write!(
+                out,
+                " | treasures {} | catastrophes {}",
                 p.treasures_taken(seat),
                 p.catastrophes_left(seat)
-            );
-            if seat == me {
-                let discarded = if self.discarded.values().iter().all(|&n| n == 0) {
-                    String::new()
-                } else {
-                    format!(" | discarded {}", labelled(&self.discarded))
-                };
-                writeln!(
-                    f,
-                    "{}: hand {} | {rest}{discarded}",
-                    who(seat, me),
-                    labelled(&self.hand)
-                )?;
-            } else {
-                writeln!(
-                    f,
-                    "seat {seat}: {} tiles in hand | {rest}",
-                    p.hand_size(seat)
-                )?;
+            )?;
+            if seat == me && self.discarded.values().iter().any(|&n| n > 0) {
+                out.write_str(" | discarded ")?;
+                write_colour_counts(out, &self.discarded)?;
             }
+            writeln!(out)?;
         }
+        write!(out, "bag {} tiles", p.bag_size())?;
         let removed = p.removed();
         if removed.values().iter().any(|&n| n > 0) {
-            writeln!(
-                f,
-                "bag {} tiles | out of the game {}",
-                p.bag_size(),
-                labelled(&removed)
-            )?;
-        } else {
-            writeln!(f, "bag {} tiles", p.bag_size())?;
+            out.write_str(" | out of the game ")?;
+            write_colour_counts(out, &removed)?;
         }
+        writeln!(out)?;
         for m in Monument::ALL {
             if let Some(s) = p.monument(m) {
-                writeln!(f, "monument {m} at {s}")?;
+                writeln!(out, "monument {m} at {s}")?;
             }
         }
         for c in Colour::ALL {
             if let Some(s) = p.building(c) {
-                writeln!(f, "{c} building at {s}")?;
+                out.marked(Mark::Colour(c), c.name())?;
+                writeln!(out, " building at {s}")?;
             }
         }
         if let Some(s) = p.ziggurat() {
-            writeln!(f, "ziggurat centred on {s}")?;
+            writeln!(out, "ziggurat centred on {s}")?;
         }
         if let Some(c) = p.conflict() {
             let kind = match c.kind {
                 ConflictKind::Revolt => "revolt",
                 ConflictKind::War => "war",
             };
-            write!(
-                f,
-                "{} {kind}: {} attacks with {}, {} defends with {}",
-                c.colour,
-                who(c.attacker, me),
-                c.attacker_base,
-                who(c.defender, me),
-                c.defender_base
-            )?;
+            out.marked(Mark::Colour(c.colour), c.colour.name())?;
+            write!(out, " {kind}: ")?;
+            write_seat(out, c.attacker, me)?;
+            write!(out, " attacks with {}, ", c.attacker_base)?;
+            write_seat(out, c.defender, me)?;
+            write!(out, " defends with {}", c.defender_base)?;
             if let Some(n) = c.attacker_commit {
-                write!(f, "; the attacker committed {n}")?;
+                write!(out, "; the attacker committed {n}")?;
             }
-            writeln!(f, " ({} tiles count)", c.support_colour())?;
+            out.write_str(" (")?;
+            let support = c.support_colour();
+            out.marked(Mark::Colour(support), support.name())?;
+            writeln!(out, " tiles count)")?;
         }
-        let wars: Vec<String> = p.wars().map(|c| c.to_string()).collect();
-        if !wars.is_empty() {
-            writeln!(f, "wars to fight: {}", wars.join(" "))?;
+        for (i, c) in p.wars().enumerate() {
+            out.write_str(if i == 0 { "wars to fight: " } else { " " })?;
+            out.marked(Mark::Colour(c), c.name())?;
+        }
+        if p.wars().next().is_some() {
+            writeln!(out)?;
         }
         if let Some((s, next)) = p.placed() {
             let next = match next {
@@ -155,9 +153,18 @@ impl fmt::Display for TigrisView {
                 AfterPlacement::Ziggurat => "the ziggurat",
                 AfterPlacement::Building => "a building",
             };
-            writeln!(f, "tile placed at {s}: {next} to decide")?;
+            writeln!(out, "tile placed at {s}: {next} to decide")?;
         }
-        writeln!(f, "turn {}: {}", p.turn() + 1, decision(p, me))
+        write!(out, "turn {}: ", p.turn() + 1)?;
+        decision(out, p, me)?;
+        writeln!(out)
+    }
+}
+
+/// The same text as [`MarkedDisplay`], without the marks.
+impl fmt::Display for TigrisView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_marked(f)
     }
 }
 
@@ -196,6 +203,86 @@ mod tests {
                         "{table}"
                     );
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod marks {
+    use mesopotamia_core::marks::{Mark, MarkedString};
+    use mesopotamia_core::testkit::random_states;
+    use mesopotamia_core::{Colour, Game, Seat};
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+
+    use crate::position::{Cell, board_cells, leader_letter};
+    use crate::{Config, Tigris};
+
+    fn tile_letter(colour: Colour) -> &'static str {
+        match colour {
+            Colour::Red => "r",
+            Colour::Blue => "b",
+            Colour::Green => "g",
+            Colour::Black => "k",
+        }
+    }
+
+    /// Over a random game: every tile, leader and catastrophe of the board is marked once,
+    /// with what it is, and the marked text is the table's text.
+    #[test]
+    fn every_piece_of_the_board_is_marked_with_what_it_is() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let start = Tigris::new(Config::new(4)).unwrap();
+        for game in random_states(start, &mut rng, 300) {
+            let cells = board_cells(game.public());
+            for seat in Seat::all(4) {
+                let view = game.view(seat);
+                let marked = MarkedString::of(&view);
+                assert_eq!(marked.text(), view.to_string());
+                let mut on_board = Vec::new();
+                for (mark, piece) in marked.pieces() {
+                    match mark {
+                        Mark::Colour(c) if piece == c.name() => {}
+                        Mark::Colour(c) => {
+                            assert_eq!(piece.trim_end_matches('*'), tile_letter(c), "{piece}");
+                            on_board.push(mark);
+                        }
+                        Mark::FaceDown(c) => {
+                            let letter = tile_letter(c).to_uppercase();
+                            assert_eq!(piece.trim_end_matches('*'), letter, "{piece}");
+                            on_board.push(mark);
+                        }
+                        Mark::Leader { seat, colour } => {
+                            assert_eq!(piece, format!("{seat}{}", leader_letter(colour)));
+                            on_board.push(mark);
+                        }
+                        Mark::Catastrophe => {
+                            assert_eq!(piece, "X");
+                            on_board.push(mark);
+                        }
+                        Mark::Seat(s) => assert_eq!(piece, format!("seat {s}")),
+                        Mark::You => assert_eq!(piece, "(you)"),
+                        other => panic!("{other:?} on {piece:?}"),
+                    }
+                }
+                let expected: Vec<Mark> = cells
+                    .iter()
+                    .filter_map(|&cell| match cell {
+                        Cell::Empty => None,
+                        Cell::Tile {
+                            colour,
+                            flipped: false,
+                            ..
+                        } => Some(Mark::Colour(colour)),
+                        Cell::Tile { colour, .. } => Some(Mark::FaceDown(colour)),
+                        Cell::Leader { seat, colour } => Some(Mark::Leader { seat, colour }),
+                        Cell::Catastrophe => Some(Mark::Catastrophe),
+                    })
+                    .collect();
+                assert_eq!(on_board, expected, "{view}");
+                let you = marked.pieces().filter(|(m, _)| *m == Mark::You).count();
+                assert_eq!(you, marked.text().matches("(you)").count());
             }
         }
     }
