@@ -13,7 +13,11 @@ use crate::GameOptions;
 
 /// A game as the command line drives it.
 pub(crate) trait CliGame:
-    CaseGame<Action: Send + Sync, View: MarkedDisplay> + core::fmt::Display + Send + Sync + 'static
+    CaseGame<Action: Send + Sync, View: MarkedDisplay, Event: MarkedDisplay>
+    + core::fmt::Display
+    + Send
+    + Sync
+    + 'static
 where
     Self::Config: Send + Sync,
 {

@@ -4,6 +4,7 @@
 
 use std::io::Write as _;
 
+use mesopotamia_core::marks::{MarkedDisplay as _, MarkedString, write_seat_name};
 use mesopotamia_core::{
     Bot, Game, GameRecord, MatchError, RandomBot, Seat, Step, ToMove, play_from,
 };
@@ -11,6 +12,11 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::games::CliGame;
+
+/// A game's text written to a [`MarkedString`] (which fails only if the game's writer does).
+fn written(result: core::fmt::Result) -> Result<(), String> {
+    result.map_err(|_| "the game could not write its text".to_owned())
+}
 use crate::{PlayArgs, term};
 
 /// The bots the commands offer.
@@ -271,7 +277,7 @@ where
     drawn: Vec<Vec<String>>,
     /// What was told since each person's last decision (shown again after a hand-off
     /// screen cleared the terminal).
-    since: Vec<Vec<String>>,
+    since: Vec<Vec<MarkedString>>,
     /// Each decision of the person (games against bots), for `undo`.
     snapshots: Vec<Snapshot<G>>,
     /// The person who decided last (hot seat: a new one gets the hand-off screen).
@@ -322,8 +328,9 @@ where
 
     /// Prints a line of narration, and keeps it for the people to see again after a
     /// hand-off screen.
-    fn tell(&mut self, line: String) -> Result<(), String> {
-        term::print(&format!("{line}\n"))?;
+    fn tell(&mut self, mut line: MarkedString) -> Result<(), String> {
+        line.push_str("\n");
+        term::print_marked(&line)?;
         for s in 0..self.players.len() {
             if matches!(self.players[s], Player::Person) {
                 self.since[s].push(line.clone());
@@ -402,7 +409,7 @@ where
                     if seen.len() == self.state.seat_count() {
                         // The events tell a public outcome in words, when the game has any.
                         if events.is_empty() {
-                            self.tell(format!("chance: {outcome}"))?
+                            self.tell(MarkedString::from(format!("chance: {outcome}")))?
                         }
                     } else {
                         // A secret draw is told only to its drawer: `draw red` as `red`.
@@ -415,7 +422,7 @@ where
                         }
                     }
                     for e in events {
-                        self.tell(e.to_string())?;
+                        self.tell(MarkedString::of(&e))?;
                     }
                 }
                 ToMove::Seat(seat) => {
@@ -456,10 +463,13 @@ where
                             }
                         }
                     };
-                    self.tell(format!(
-                        "seat {seat} ({name}): {}",
+                    let mut line = MarkedString::new();
+                    written(write_seat_name(&mut line, seat))?;
+                    line.push_str(&format!(
+                        " ({name}): {}",
                         self.state.action_seen_by_others(action)
-                    ))?;
+                    ));
+                    self.tell(line)?;
                     let mut events = Vec::new();
                     self.state
                         .apply_with_events(action, &mut events)
@@ -473,7 +483,9 @@ where
                         })?;
                     self.record.steps.push(Step::Action(seat, action));
                     for e in events {
-                        self.tell(format!("  {e}"))?;
+                        let mut line = MarkedString::from("  ".to_owned());
+                        written(e.fmt_marked(&mut line))?;
+                        self.tell(line)?;
                     }
                 }
             }
@@ -512,7 +524,7 @@ where
         if cleared && !since.is_empty() {
             say!("since your last decision:");
             for line in since {
-                term::print(&format!("{line}\n"))?;
+                term::print_marked(&line)?;
             }
         }
         Ok(())

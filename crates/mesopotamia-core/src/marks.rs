@@ -111,6 +111,11 @@ impl MarkedString {
         out
     }
 
+    /// Adds unmarked text.
+    pub fn push_str(&mut self, text: &str) {
+        self.text.push_str(text);
+    }
+
     /// The text, without marks.
     pub fn text(&self) -> &str {
         &self.text
@@ -129,9 +134,19 @@ impl MarkedString {
     }
 }
 
+/// Unmarked text.
+impl From<String> for MarkedString {
+    fn from(text: String) -> MarkedString {
+        MarkedString {
+            text,
+            spans: Vec::new(),
+        }
+    }
+}
+
 impl fmt::Write for MarkedString {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.text.push_str(s);
+        self.push_str(s);
         Ok(())
     }
 }
@@ -156,10 +171,20 @@ impl fmt::Display for MarkedString {
     }
 }
 
+/// `seat 2`, marked as the seat.
+pub fn write_seat_name(out: &mut dyn MarkedWrite, seat: Seat) -> fmt::Result {
+    out.marked(Mark::Seat(seat), &format!("seat {seat}"))
+}
+
+/// A colour's name (`red`), marked as the colour.
+pub fn write_colour_name(out: &mut dyn MarkedWrite, colour: Colour) -> fmt::Result {
+    out.marked(Mark::Colour(colour), colour.name())
+}
+
 /// `seat 2`, marked as the seat, then ` (you)` marked when it is `me`: how the games' tables
 /// name a seat to its reader.
 pub fn write_seat(out: &mut dyn MarkedWrite, seat: Seat, me: Seat) -> fmt::Result {
-    out.marked(Mark::Seat(seat), &format!("seat {seat}"))?;
+    write_seat_name(out, seat)?;
     if seat == me {
         out.write_str(" ")?;
         out.marked(Mark::You, "(you)")?;
@@ -176,7 +201,7 @@ pub fn write_colour_counts<T: fmt::Display>(
         if i > 0 {
             out.write_str(" ")?;
         }
-        out.marked(Mark::Colour(colour), colour.name())?;
+        write_colour_name(out, colour)?;
         write!(out, " {n}")?;
     }
     Ok(())

@@ -7,6 +7,7 @@
 use core::fmt;
 
 use mesopotamia_core::Seat;
+use mesopotamia_core::marks::{MarkedDisplay, MarkedWrite, write_seat_name};
 
 use crate::action::{Action, Influence};
 use crate::board::StateName;
@@ -106,46 +107,62 @@ fn kinds_text(kinds: &[Influence]) -> String {
         .join(" ")
 }
 
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MarkedDisplay for Event {
+    fn fmt_marked(&self, out: &mut dyn MarkedWrite) -> fmt::Result {
         match self {
-            Event::Forced { seat, action } => write!(f, "seat {seat} has one option: {action}"),
+            Event::Forced { seat, action } => {
+                write_seat_name(out, *seat)?;
+                write!(out, " has one option: {action}")
+            }
             Event::TileMoved { state, from, to } => {
-                write!(f, "{state} moves from place {from} to place {to}")
+                write!(out, "{state} moves from place {from} to place {to}")
             }
             Event::Took { seat, place, kinds } => {
-                write!(
-                    f,
-                    "seat {seat} takes {} from place {place}",
-                    kinds_text(kinds)
-                )
+                write_seat_name(out, *seat)?;
+                write!(out, " takes {} from place {place}", kinds_text(kinds))
             }
             Event::Discarded { place, kinds } => {
-                write!(f, "{} discarded from place {place}", kinds_text(kinds))
+                write!(out, "{} discarded from place {place}", kinds_text(kinds))
             }
             Event::RoundEnded {
                 round,
                 order,
                 first,
             } => {
-                write!(f, "round {round} ends; order")?;
+                write!(out, "round {round} ends; order")?;
                 for s in order {
-                    write!(f, " {s}")?;
+                    write!(out, " {s}")?;
                 }
-                write!(f, "; seat {first} plays first")
+                out.write_str("; ")?;
+                write_seat_name(out, *first)?;
+                out.write_str(" plays first")
             }
-            Event::GameEnded => f.write_str("the game ends"),
-            Event::OrderDrawn { state, place } => write!(f, "{state} takes place {place}"),
-            Event::FirstChosen { seat } => write!(f, "seat {seat} is the first player"),
+            Event::GameEnded => out.write_str("the game ends"),
+            Event::OrderDrawn { state, place } => write!(out, "{state} takes place {place}"),
+            Event::FirstChosen { seat } => {
+                write_seat_name(out, *seat)?;
+                out.write_str(" is the first player")
+            }
             Event::Displayed { kind, place, state } => {
-                write!(f, "{kind} goes on display above {state} (place {place})")
+                write!(out, "{kind} goes on display above {state} (place {place})")
             }
             Event::SetupStarted { first } => {
-                write!(f, "the setup begins: seat {first} places first")
+                out.write_str("the setup begins: ")?;
+                write_seat_name(out, *first)?;
+                out.write_str(" places first")
             }
             Event::RoundStarted { round, first } => {
-                write!(f, "round {round} begins: seat {first} plays first")
+                write!(out, "round {round} begins: ")?;
+                write_seat_name(out, *first)?;
+                out.write_str(" plays first")
             }
         }
+    }
+}
+
+/// The same text as [`MarkedDisplay`], without the marks.
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_marked(f)
     }
 }

@@ -4,6 +4,9 @@
 
 use core::fmt;
 
+use mesopotamia_core::marks::{
+    Mark, MarkedDisplay, MarkedWrite, write_colour_name, write_seat_name,
+};
 use mesopotamia_core::{Colour, Seat};
 
 use crate::action::{Action, Boat, Place};
@@ -120,18 +123,24 @@ pub enum Event {
     },
 }
 
-fn card_name(card: Card) -> String {
-    match card {
-        Card::Civ(c) => format!("a {c} card"),
-        Card::Treasure => "a treasure".into(),
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MarkedDisplay for Event {
+    fn fmt_marked(&self, out: &mut dyn MarkedWrite) -> fmt::Result {
         match self {
-            Event::Forced { seat, action } => write!(f, "seat {seat} has one option: {action}"),
-            Event::Banked { seat, card } => write!(f, "seat {seat} banks {}", card_name(*card)),
+            Event::Forced { seat, action } => {
+                write_seat_name(out, *seat)?;
+                write!(out, " has one option: {action}")
+            }
+            Event::Banked { seat, card } => {
+                write_seat_name(out, *seat)?;
+                match card {
+                    Card::Civ(c) => {
+                        out.write_str(" banks a ")?;
+                        write_colour_name(out, *c)?;
+                        out.write_str(" card")
+                    }
+                    Card::Treasure => out.write_str(" banks a treasure"),
+                }
+            }
             Event::ConflictStarted {
                 kind,
                 colour,
@@ -144,10 +153,13 @@ impl fmt::Display for Event {
                     ConflictKind::Internal => "internal",
                     ConflictKind::External => "external",
                 };
-                write!(
-                    f,
-                    "{kind} {colour} conflict: seat {attacker} attacks with {attacker_base}, seat {defender} defends with {defender_base}"
-                )
+                write!(out, "{kind} ")?;
+                write_colour_name(out, *colour)?;
+                out.write_str(" conflict: ")?;
+                write_seat_name(out, *attacker)?;
+                write!(out, " attacks with {attacker_base}, ")?;
+                write_seat_name(out, *defender)?;
+                write!(out, " defends with {defender_base}")
             }
             Event::ConflictResolved {
                 colour,
@@ -155,34 +167,109 @@ impl fmt::Display for Event {
                 defender_total,
                 winner,
                 committed,
-            } => write!(
-                f,
-                "{colour} conflict {attacker_total}:{defender_total}, seat {winner} wins; {committed} cards were committed"
-            ),
-            Event::ConflictVanished { colour } => write!(f, "the {colour} conflict vanishes"),
+            } => {
+                write_colour_name(out, *colour)?;
+                write!(out, " conflict {attacker_total}:{defender_total}, ")?;
+                write_seat_name(out, *winner)?;
+                write!(out, " wins; {committed} cards were committed")
+            }
+            Event::ConflictVanished { colour } => {
+                out.write_str("the ")?;
+                write_colour_name(out, *colour)?;
+                out.write_str(" conflict vanishes")
+            }
             Event::LeaderReturned { seat, colour, from } => {
-                write!(f, "seat {seat}'s {colour} leader returns from {from}")
+                write_seat_name(out, *seat)?;
+                out.write_str("'s ")?;
+                let leader = Mark::Leader {
+                    seat: *seat,
+                    colour: *colour,
+                };
+                out.marked(leader, &format!("{colour} leader"))?;
+                write!(out, " returns from {from}")
             }
             Event::CardsWon {
                 seat,
                 colour,
                 count,
-            } => write!(f, "{count} {colour} cards go to seat {seat}'s pile"),
-            Event::Catastrophe { at } => write!(f, "catastrophe: the card at {at} leaves"),
+            } => {
+                write!(out, "{count} ")?;
+                write_colour_name(out, *colour)?;
+                out.write_str(" cards go to ")?;
+                write_seat_name(out, *seat)?;
+                out.write_str("'s pile")
+            }
+            Event::Catastrophe { at } => {
+                out.marked(Mark::Catastrophe, "catastrophe")?;
+                write!(out, ": the card at {at} leaves")
+            }
             Event::LinkTurned { slot } => {
-                write!(f, "the link card {}-{} turns face up", slot + 1, slot + 2)
+                write!(out, "the link card {}-{} turns face up", slot + 1, slot + 2)
             }
             Event::TreasureTaken { seat, column } => {
-                write!(f, "seat {seat} takes the treasure of column {}", column + 1)
+                write_seat_name(out, *seat)?;
+                write!(out, " takes the treasure of column {}", column + 1)
             }
             Event::BoatBuilt { boat, column } => {
-                write!(f, "boat {boat} built in column {}", column + 1)
+                write!(out, "boat {boat} built in column {}", column + 1)
             }
-            Event::TurnEnded { seat } => write!(f, "seat {seat}'s turn ends"),
-            Event::GameEnded => f.write_str("the game ends"),
+            Event::TurnEnded { seat } => {
+                write_seat_name(out, *seat)?;
+                out.write_str("'s turn ends")
+            }
+            Event::GameEnded => out.write_str("the game ends"),
             Event::TurnLimitReached { turns } => {
-                write!(f, "the turn limit ({turns} turns) is reached")
+                write!(out, "the turn limit ({turns} turns) is reached")
             }
         }
+    }
+}
+
+/// The same text as [`MarkedDisplay`], without the marks.
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_marked(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mesopotamia_core::marks::MarkedString;
+
+    use super::*;
+
+    /// A user interface can colour the seats and colours an event names.
+    #[test]
+    fn events_mark_the_seats_and_colours_they_name() {
+        let (one, two) = (Seat::new(1).unwrap(), Seat::new(2).unwrap());
+        let started = MarkedString::of(&Event::ConflictStarted {
+            kind: ConflictKind::External,
+            colour: Colour::Blue,
+            attacker: one,
+            defender: two,
+            attacker_base: 3,
+            defender_base: 2,
+        });
+        assert_eq!(
+            started.text(),
+            "external blue conflict: seat 1 attacks with 3, seat 2 defends with 2"
+        );
+        assert_eq!(
+            started.pieces().collect::<Vec<_>>(),
+            [
+                (Mark::Colour(Colour::Blue), "blue"),
+                (Mark::Seat(one), "seat 1"),
+                (Mark::Seat(two), "seat 2"),
+            ]
+        );
+        let banked = MarkedString::of(&Event::Banked {
+            seat: two,
+            card: Card::Civ(Colour::Red),
+        });
+        assert_eq!(banked.text(), "seat 2 banks a red card");
+        assert_eq!(
+            banked.pieces().nth(1),
+            Some((Mark::Colour(Colour::Red), "red"))
+        );
     }
 }

@@ -4,6 +4,9 @@
 
 use core::fmt;
 
+use mesopotamia_core::marks::{
+    Mark, MarkedDisplay, MarkedWrite, write_colour_name, write_seat_name,
+};
 use mesopotamia_core::{Colour, Seat};
 
 use crate::action::{Action, Monument, leader_name};
@@ -169,22 +172,31 @@ pub enum Event {
     },
 }
 
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MarkedDisplay for Event {
+    fn fmt_marked(&self, out: &mut dyn MarkedWrite) -> fmt::Result {
         match self {
-            Event::Forced { seat, action } => write!(f, "seat {seat} has one option: {action}"),
+            Event::Forced { seat, action } => {
+                write_seat_name(out, *seat)?;
+                write!(out, " has one option: {action}")
+            }
             Event::Vp {
                 seat,
                 colour,
                 amount,
-            } => write!(f, "seat {seat} gains {amount} {colour} VP"),
+            } => {
+                write_seat_name(out, *seat)?;
+                write!(out, " gains {amount} ")?;
+                write_colour_name(out, *colour)?;
+                out.write_str(" VP")
+            }
             Event::Unification { square, wars } => {
-                write!(f, "{square} joins two kingdoms; wars:")?;
+                write!(out, "{square} joins two kingdoms; wars:")?;
                 if wars.is_empty() {
-                    f.write_str(" none")?;
+                    out.write_str(" none")?;
                 }
-                for c in wars {
-                    write!(f, " {c}")?;
+                for &c in wars {
+                    out.write_str(" ")?;
+                    write_colour_name(out, c)?;
                 }
                 Ok(())
             }
@@ -200,10 +212,12 @@ impl fmt::Display for Event {
                     ConflictKind::Revolt => "revolt",
                     ConflictKind::War => "war",
                 };
-                write!(
-                    f,
-                    "{colour} {kind}: seat {attacker} attacks with {attacker_base}, seat {defender} defends with {defender_base}"
-                )
+                write_colour_name(out, *colour)?;
+                write!(out, " {kind}: ")?;
+                write_seat_name(out, *attacker)?;
+                write!(out, " attacks with {attacker_base}, ")?;
+                write_seat_name(out, *defender)?;
+                write!(out, " defends with {defender_base}")
             }
             Event::ConflictResolved {
                 colour,
@@ -211,11 +225,17 @@ impl fmt::Display for Event {
                 defender_total,
                 winner,
                 committed,
-            } => write!(
-                f,
-                "{colour} conflict {attacker_total}:{defender_total}, seat {winner} wins; {committed} committed tiles leave the game"
-            ),
-            Event::WarVanished { colour } => write!(f, "the {colour} war vanishes"),
+            } => {
+                write_colour_name(out, *colour)?;
+                write!(out, " conflict {attacker_total}:{defender_total}, ")?;
+                write_seat_name(out, *winner)?;
+                write!(out, " wins; {committed} committed tiles leave the game")
+            }
+            Event::WarVanished { colour } => {
+                out.write_str("the ")?;
+                write_colour_name(out, *colour)?;
+                out.write_str(" war vanishes")
+            }
             Event::LeaderReturned {
                 seat,
                 colour,
@@ -226,48 +246,104 @@ impl fmt::Display for Event {
                     ReturnCause::Defeat => "defeated",
                     ReturnCause::NoTemple => "no temple left",
                 };
-                write!(
-                    f,
-                    "seat {seat}'s {} returns from {square} ({why})",
-                    leader_name(*colour)
-                )
+                write_seat_name(out, *seat)?;
+                out.write_str("'s ")?;
+                let leader = Mark::Leader {
+                    seat: *seat,
+                    colour: *colour,
+                };
+                out.marked(leader, leader_name(*colour))?;
+                write!(out, " returns from {square} ({why})")
             }
             Event::TilesRemoved { colour, squares } => {
-                write!(f, "{} {colour} tiles leave the game:", squares.len())?;
+                write!(out, "{} ", squares.len())?;
+                write_colour_name(out, *colour)?;
+                out.write_str(" tiles leave the game:")?;
                 for s in squares {
-                    write!(f, " {s}")?;
+                    write!(out, " {s}")?;
                 }
                 Ok(())
             }
             Event::MonumentBuilt { monument, square } => {
-                write!(f, "monument {monument} built at {square}")
+                write!(out, "monument {monument} built at {square}")
             }
-            Event::MonumentDeclined => f.write_str("monument declined"),
-            Event::ZigguratBuilt { square } => write!(f, "ziggurat built centred on {square}"),
-            Event::ZigguratDeclined => f.write_str("ziggurat declined"),
+            Event::MonumentDeclined => out.write_str("monument declined"),
+            Event::ZigguratBuilt { square } => write!(out, "ziggurat built centred on {square}"),
+            Event::ZigguratDeclined => out.write_str("ziggurat declined"),
             Event::BuildingPlaced {
                 colour,
                 square,
-                from: None,
-            } => write!(f, "{colour} building placed on {square}"),
-            Event::BuildingPlaced {
-                colour,
-                square,
-                from: Some(from),
-            } => write!(f, "{colour} building moves from {from} to {square}"),
-            Event::BuildingDeclined => f.write_str("building declined"),
+                from,
+            } => {
+                write_colour_name(out, *colour)?;
+                match from {
+                    None => write!(out, " building placed on {square}"),
+                    Some(from) => write!(out, " building moves from {from} to {square}"),
+                }
+            }
+            Event::BuildingDeclined => out.write_str("building declined"),
             Event::BuildingReturned { colour, square } => {
-                write!(f, "{colour} building on {square} returns to supply")
+                write_colour_name(out, *colour)?;
+                write!(out, " building on {square} returns to supply")
             }
             Event::TreasureTaken { seat, square } => {
-                write!(f, "seat {seat} takes the treasure on {square}")
+                write_seat_name(out, *seat)?;
+                write!(out, " takes the treasure on {square}")
             }
-            Event::BagExhausted => f.write_str("the bag is empty: the game ends after this turn"),
-            Event::TurnEnded { seat } => write!(f, "seat {seat}'s turn ends"),
-            Event::GameEnded => f.write_str("the game ends"),
+            Event::BagExhausted => out.write_str("the bag is empty: the game ends after this turn"),
+            Event::TurnEnded { seat } => {
+                write_seat_name(out, *seat)?;
+                out.write_str("'s turn ends")
+            }
+            Event::GameEnded => out.write_str("the game ends"),
             Event::TurnLimitReached { turns } => {
-                write!(f, "the turn limit ({turns} turns) is reached")
+                write!(out, "the turn limit ({turns} turns) is reached")
             }
         }
+    }
+}
+
+/// The same text as [`MarkedDisplay`], without the marks.
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_marked(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mesopotamia_core::marks::MarkedString;
+
+    use super::*;
+
+    /// A user interface can colour the seat, the colour and the leader an event names.
+    #[test]
+    fn events_mark_the_seats_colours_and_leaders_they_name() {
+        let seat = Seat::new(1).unwrap();
+        let vp = MarkedString::of(&Event::Vp {
+            seat,
+            colour: Colour::Green,
+            amount: 2,
+        });
+        assert_eq!(vp.text(), "seat 1 gains 2 green VP");
+        assert_eq!(
+            vp.pieces().collect::<Vec<_>>(),
+            [
+                (Mark::Seat(seat), "seat 1"),
+                (Mark::Colour(Colour::Green), "green")
+            ]
+        );
+        let returned = MarkedString::of(&Event::LeaderReturned {
+            seat,
+            colour: Colour::Black,
+            square: "C4".parse().unwrap(),
+            cause: ReturnCause::Defeat,
+        });
+        assert_eq!(returned.text(), "seat 1's king returns from C4 (defeated)");
+        let leader = Mark::Leader {
+            seat,
+            colour: Colour::Black,
+        };
+        assert_eq!(returned.pieces().nth(1), Some((leader, "king")));
     }
 }
