@@ -50,6 +50,40 @@ pub const RECORD_VERSION: u32 = 2;
 /// step takes 16 bytes or less once read).
 pub const MAX_RECORD_STEPS: usize = 4_000_000;
 
+/// Checks the header of a seat view's stored form: the format `version` it was written in
+/// and the `game` it is of, against what the reading game supports. The error says which,
+/// in the words every game uses.
+///
+/// ```
+/// use mesopotamia_core::record::check_view_header;
+///
+/// assert_eq!(check_view_header(1, "tigris", 1, "tigris"), Ok(()));
+/// assert_eq!(
+///     check_view_header(9, "tigris", 1, "tigris").unwrap_err(),
+///     "a view of version 9: this library reads version 1"
+/// );
+/// assert_eq!(
+///     check_view_header(1, "cards", 1, "tigris").unwrap_err(),
+///     "a view of `cards`, not of `tigris`"
+/// );
+/// ```
+pub fn check_view_header(
+    version: u32,
+    game: &str,
+    supported_version: u32,
+    expected_game: &str,
+) -> Result<(), String> {
+    if version != supported_version {
+        return Err(format!(
+            "a view of version {version}: this library reads version {supported_version}"
+        ));
+    }
+    if game != expected_game {
+        return Err(format!("a view of `{game}`, not of `{expected_game}`"));
+    }
+    Ok(())
+}
+
 /// A whole game: its configuration and every step from the initial state.
 ///
 /// Serialized as `{"version": 1, "game": "tigris", "config": ..., "steps": [...], "end":

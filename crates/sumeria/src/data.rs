@@ -545,15 +545,8 @@ impl TryFrom<ViewJson> for SumeriaView {
 
     fn try_from(j: ViewJson) -> Result<SumeriaView, DataError> {
         let bad = DataError::ViewForm;
-        if j.version != VIEW_VERSION {
-            return Err(bad(format!(
-                "a view of version {}: this library reads version {VIEW_VERSION}",
-                j.version
-            )));
-        }
-        if j.game != "sumeria" {
-            return Err(bad(format!("a view of `{}`, not of `sumeria`", j.game)));
-        }
+        mesopotamia_core::record::check_view_header(j.version, &j.game, VIEW_VERSION, "sumeria")
+            .map_err(bad)?;
         let n = j.config.players as usize;
         if !(3..=4).contains(&n) {
             return Err(DataError::Players(j.config.players));

@@ -548,15 +548,8 @@ impl TryFrom<ViewJson> for CardsView {
 
     fn try_from(j: ViewJson) -> Result<CardsView, InvalidData> {
         let bad = |m: String| InvalidData(m);
-        if j.version != VIEW_VERSION {
-            return Err(bad(format!(
-                "a view of version {}: this library reads version {VIEW_VERSION}",
-                j.version
-            )));
-        }
-        if j.game != "cards" {
-            return Err(bad(format!("a view of `{}`, not of `cards`", j.game)));
-        }
+        mesopotamia_core::record::check_view_header(j.version, &j.game, VIEW_VERSION, "cards")
+            .map_err(bad)?;
         let n = j.config.players as usize;
         if j.seats.len() != n || n > 4 {
             return Err(bad(format!("{} seats at a table of {n}", j.seats.len())));

@@ -417,15 +417,8 @@ impl TryFrom<ViewJson> for TigrisView {
 
     fn try_from(j: ViewJson) -> Result<TigrisView, InvalidData> {
         let bad = |m: String| InvalidData(m);
-        if j.version != VIEW_VERSION {
-            return Err(bad(format!(
-                "a view of version {}: this library reads version {VIEW_VERSION}",
-                j.version
-            )));
-        }
-        if j.game != "tigris" {
-            return Err(bad(format!("a view of `{}`, not of `tigris`", j.game)));
-        }
+        mesopotamia_core::record::check_view_header(j.version, &j.game, VIEW_VERSION, "tigris")
+            .map_err(bad)?;
         let n = j.config.players as usize;
         if j.seats.len() != n {
             return Err(bad(format!("{} seats at a table of {n}", j.seats.len())));
