@@ -12,12 +12,12 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::games::CliGame;
+use crate::{PlayArgs, term};
 
 /// A game's text written to a [`MarkedString`] (which fails only if the game's writer does).
 fn written(result: core::fmt::Result) -> Result<(), String> {
     result.map_err(|_| "the game could not write its text".to_owned())
 }
-use crate::{PlayArgs, term};
 
 /// The bots the commands offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
