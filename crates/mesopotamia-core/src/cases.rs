@@ -35,6 +35,7 @@ use core::fmt;
 
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
+use crate::setup::Setup;
 
 /// Embeds a game's case files as `&[(identifier, text)]`: `case_files!("../tests/cases":
 /// "TE-2009-WAR", ...)` reads `../tests/cases/TE-2009-WAR.case`, relative to the file that
@@ -254,14 +255,20 @@ impl Case {
 pub trait CaseGame: Game + Clone {
     /// What happens as a step resolves, as the transcript prints it.
     type Event: fmt::Display;
-    /// A playable state from the position format's text.
-    fn from_position(text: &str) -> Result<Self, String>;
+    /// The game's position format.
+    type Position: Setup<Game = Self>;
+    /// A playable state from the position format's text (parsed, then validated).
+    fn from_position(text: &str) -> Result<Self, String> {
+        Self::Position::game_from_text(text)
+    }
     /// The initial state of the configuration a `[start]` section names, in the game's
     /// configuration format (the first line of its position format), before any chance
     /// outcome.
     fn from_start(text: &str) -> Result<Self, String>;
     /// The position format's text of the state.
-    fn position(&self) -> String;
+    fn position(&self) -> String {
+        Self::Position::from_game(self).to_string()
+    }
     /// Applies an action and appends what happened.
     fn apply_with_events(
         &mut self,

@@ -16,6 +16,7 @@ pub mod observation;
 pub mod record;
 pub mod scoring;
 pub mod seat;
+pub mod setup;
 #[cfg(feature = "svg")]
 pub mod svg;
 #[cfg(feature = "testkit")]
@@ -39,6 +40,7 @@ pub use record::{
 };
 pub use scoring::Standings;
 pub use seat::{MAX_SEATS, Seat, SeatOutOfRange, SeatSet};
+pub use setup::Setup;
 
 /// Re-exported so that games and users name one `rand_core` version.
 pub use rand_core;

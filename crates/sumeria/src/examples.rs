@@ -47,12 +47,8 @@ pub fn example(id: &str) -> Option<&'static str> {
 }
 
 impl CaseGame for Sumeria {
+    type Position = Position;
     type Event = Event;
-
-    fn from_position(text: &str) -> Result<Self, String> {
-        let position: Position = text.parse().map_err(|e| format!("{e}"))?;
-        position.into_game().map_err(|v| cases::violations(&v))
-    }
 
     fn from_start(text: &str) -> Result<Self, String> {
         let lines: Vec<&str> = text
@@ -68,10 +64,6 @@ impl CaseGame for Sumeria {
         };
         let config: Config = line.parse().map_err(|e| format!("{e}"))?;
         Sumeria::new(config).map_err(|e| e.to_string())
-    }
-
-    fn position(&self) -> String {
-        Position::from_game(self).to_string()
     }
 
     fn apply_with_events(

@@ -210,6 +210,20 @@ fn kinds_text(counts: &[u8; 4]) -> String {
     }
 }
 
+/// The shared shape of the position formats: the inherent methods, through the core's trait.
+impl mesopotamia_core::Setup for Position {
+    type Game = Sumeria;
+    type Violation = Violation;
+
+    fn from_game(game: &Sumeria) -> Position {
+        Position::from_game(game)
+    }
+
+    fn into_game(self) -> Result<Sumeria, Vec<Violation>> {
+        Position::into_game(&self)
+    }
+}
+
 impl Position {
     /// The position of a game.
     pub fn from_game(game: &Sumeria) -> Position {

@@ -75,20 +75,12 @@ fn link_slot(word: &str) -> Result<usize, String> {
 }
 
 impl CaseGame for Cards {
+    type Position = Position;
     type Event = Event;
-
-    fn from_position(text: &str) -> Result<Self, String> {
-        let position: Position = text.parse().map_err(|e| format!("{e}"))?;
-        position.into_game().map_err(|v| cases::violations(&v))
-    }
 
     fn from_start(text: &str) -> Result<Self, String> {
         let config: Config = text.trim().parse().map_err(|e| format!("{e}"))?;
         Cards::new(config).map_err(|e| e.to_string())
-    }
-
-    fn position(&self) -> String {
-        self.to_string()
     }
 
     fn apply_with_events(

@@ -214,6 +214,20 @@ fn colours(mask: u8) -> String {
         .join(" ")
 }
 
+/// The shared shape of the position formats: the inherent methods, through the core's trait.
+impl mesopotamia_core::Setup for Position {
+    type Game = Cards;
+    type Violation = Violation;
+
+    fn from_game(game: &Cards) -> Position {
+        Position::from_game(game)
+    }
+
+    fn into_game(self) -> Result<Cards, Vec<Violation>> {
+        Position::into_game(&self)
+    }
+}
+
 impl Position {
     /// The position of a game (hidden information included).
     pub fn from_game(game: &Cards) -> Position {

@@ -31,7 +31,6 @@
 //! ```
 
 use mesopotamia_core::{ByColour, Colour, ColourMap, Seat};
-use serde::de::Error as _;
 
 use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
 use crate::state::{
@@ -39,21 +38,8 @@ use crate::state::{
 };
 use crate::{Config, Position};
 
-impl serde::Serialize for Cards {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&Position::from_game(self))
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Cards {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(d)?;
-        let position: Position = text.parse().map_err(D::Error::custom)?;
-        position
-            .into_game()
-            .map_err(|v| D::Error::custom(mesopotamia_core::cases::violations(&v)))
-    }
-}
+// A whole state as its position text, read back through validation.
+mesopotamia_core::serde_via_setup!(Cards, Position);
 
 /// The fields of [`Public`], as read before they are checked.
 #[derive(serde::Deserialize)]

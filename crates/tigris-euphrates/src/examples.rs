@@ -74,20 +74,12 @@ pub fn example(id: &str) -> Option<&'static str> {
 }
 
 impl CaseGame for Tigris {
+    type Position = Position;
     type Event = Event;
-
-    fn from_position(text: &str) -> Result<Self, String> {
-        let position: Position = text.parse().map_err(|e| format!("{e}"))?;
-        position.into_game().map_err(|v| cases::violations(&v))
-    }
 
     fn from_start(text: &str) -> Result<Self, String> {
         let config: Config = text.trim().parse().map_err(|e| format!("{e}"))?;
         Tigris::new(config).map_err(|e| e.to_string())
-    }
-
-    fn position(&self) -> String {
-        Position::from_game(self).to_string()
     }
 
     fn apply_with_events(

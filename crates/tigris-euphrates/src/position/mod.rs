@@ -180,6 +180,20 @@ pub(crate) fn board_cells(p: &Public) -> Vec<Cell> {
     cells
 }
 
+/// The shared shape of the position formats: the inherent methods, through the core's trait.
+impl mesopotamia_core::Setup for Position {
+    type Game = Tigris;
+    type Violation = Violation;
+
+    fn from_game(game: &Tigris) -> Position {
+        Position::from_game(game)
+    }
+
+    fn into_game(self) -> Result<Tigris, Vec<Violation>> {
+        Position::into_game(&self)
+    }
+}
+
 impl Position {
     /// The position of a game (everything, hidden information included).
     pub fn from_game(game: &Tigris) -> Position {
