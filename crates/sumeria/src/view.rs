@@ -24,7 +24,7 @@
 use core::fmt;
 
 use mesopotamia_core::Seat;
-use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedWrite, write_seat};
+use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedWrite, write_seat, write_seat_name};
 use mesopotamia_core::scoring::triangular;
 
 use crate::action::Influence;
@@ -135,8 +135,7 @@ impl MarkedDisplay for SumeriaView {
             "round {} of {ROUNDS}, first player ",
             (p.round() + 1).min(ROUNDS)
         )?;
-        let first = p.first();
-        out.marked(Mark::Seat(first), &format!("seat {first}"))?;
+        write_seat_name(out, p.first())?;
         out.write_str(": ")?;
         decision(out, p, me)?;
         writeln!(out)

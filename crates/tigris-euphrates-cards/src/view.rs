@@ -24,7 +24,9 @@
 use core::fmt;
 
 use mesopotamia_core::Seat;
-use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedWrite, write_colour_counts, write_seat};
+use mesopotamia_core::marks::{
+    MarkedDisplay, MarkedWrite, write_colour_counts, write_colour_name, write_seat,
+};
 
 use crate::action::Boat;
 use crate::position::write_display;
@@ -43,7 +45,7 @@ fn labelled(counts: &mesopotamia_core::ColourMap<u8>) -> String {
 /// A card of a pile: its colour's name, marked, or `treasure`.
 fn write_card(out: &mut dyn MarkedWrite, card: Card) -> fmt::Result {
     match card {
-        Card::Civ(c) => out.marked(Mark::Colour(c), c.name()),
+        Card::Civ(c) => write_colour_name(out, c),
         Card::Treasure => out.write_str("treasure"),
     }
 }
@@ -64,7 +66,7 @@ fn decision(out: &mut dyn MarkedWrite, p: &Public, me: Seat) -> fmt::Result {
         Pending::Bank(seat, colour) => {
             write_seat(out, seat, me)?;
             out.write_str(" may bank a ")?;
-            out.marked(Mark::Colour(colour), colour.name())?;
+            write_colour_name(out, colour)?;
             return out.write_str(" card from hand");
         }
         Pending::Support(seat) => (seat, " to commit support".into()),
@@ -135,7 +137,7 @@ impl MarkedDisplay for CardsView {
                 ConflictKind::External => "external",
             };
             write!(out, "{kind} ")?;
-            out.marked(Mark::Colour(c.colour), c.colour.name())?;
+            write_colour_name(out, c.colour)?;
             out.write_str(" conflict: ")?;
             write_seat(out, c.attacker, me)?;
             write!(out, " attacks with {}, ", c.attacker_base)?;
@@ -146,7 +148,7 @@ impl MarkedDisplay for CardsView {
             }
             out.write_str(" (")?;
             let support = c.support_colour();
-            out.marked(Mark::Colour(support), support.name())?;
+            write_colour_name(out, support)?;
             writeln!(out, " cards count)")?;
         }
         write!(out, "turn {}: ", p.turn + 1)?;
@@ -244,10 +246,12 @@ mod marks {
                 let marked = MarkedString::of(&view);
                 assert_eq!(marked.text(), view.to_string());
                 let (mut marked_cards, mut marked_leaders) = (0, 0);
-                let board = marked.text().find("\nseat 0").unwrap_or(0);
-                for (span, (mark, piece)) in marked.spans().iter().zip(marked.pieces()) {
+                // The display ends where the seats' lines begin.
+                let board = marked.text().find("\nseat 0").expect("a line per seat");
+                for span in marked.spans() {
+                    let piece = &marked.text()[span.range.clone()];
                     let on_board = span.range.end <= board;
-                    match mark {
+                    match span.mark {
                         Mark::Colour(c) if !on_board => assert_eq!(piece, c.name()),
                         Mark::Colour(c) => {
                             assert_eq!(piece, card_letter(c));

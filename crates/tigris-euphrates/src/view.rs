@@ -22,7 +22,9 @@
 
 use core::fmt;
 
-use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedWrite, write_colour_counts, write_seat};
+use mesopotamia_core::marks::{
+    MarkedDisplay, MarkedWrite, write_colour_counts, write_colour_name, write_seat,
+};
 use mesopotamia_core::{Colour, Seat};
 
 use crate::action::Monument;
@@ -114,7 +116,7 @@ impl MarkedDisplay for TigrisView {
         }
         for c in Colour::ALL {
             if let Some(s) = p.building(c) {
-                out.marked(Mark::Colour(c), c.name())?;
+                write_colour_name(out, c)?;
                 writeln!(out, " building at {s}")?;
             }
         }
@@ -126,7 +128,7 @@ impl MarkedDisplay for TigrisView {
                 ConflictKind::Revolt => "revolt",
                 ConflictKind::War => "war",
             };
-            out.marked(Mark::Colour(c.colour), c.colour.name())?;
+            write_colour_name(out, c.colour)?;
             write!(out, " {kind}: ")?;
             write_seat(out, c.attacker, me)?;
             write!(out, " attacks with {}, ", c.attacker_base)?;
@@ -137,12 +139,12 @@ impl MarkedDisplay for TigrisView {
             }
             out.write_str(" (")?;
             let support = c.support_colour();
-            out.marked(Mark::Colour(support), support.name())?;
+            write_colour_name(out, support)?;
             writeln!(out, " tiles count)")?;
         }
         for (i, c) in p.wars().enumerate() {
             out.write_str(if i == 0 { "wars to fight: " } else { " " })?;
-            out.marked(Mark::Colour(c), c.name())?;
+            write_colour_name(out, c)?;
         }
         if p.wars().next().is_some() {
             writeln!(out)?;

@@ -25,22 +25,8 @@ pub struct ParsePositionError {
     pub message: String,
 }
 
-/// What a board cell shows, for writers that mark it.
-fn cell_mark(cell: Cell) -> Option<Mark> {
-    match cell {
-        Cell::Empty => None,
-        Cell::Catastrophe => Some(Mark::Catastrophe),
-        Cell::Tile {
-            colour,
-            flipped: false,
-            ..
-        } => Some(Mark::Colour(colour)),
-        Cell::Tile { colour, .. } => Some(Mark::FaceDown(colour)),
-        Cell::Leader { seat, colour } => Some(Mark::Leader { seat, colour }),
-    }
-}
-
-fn cell_text(cell: Cell) -> String {
+/// A board cell's text and, for a piece, what it shows (for writers that mark it).
+fn cell_piece(cell: Cell) -> (String, Option<Mark>) {
     let letter = |c: Colour| match c {
         Colour::Red => 'r',
         Colour::Blue => 'b',
@@ -48,8 +34,8 @@ fn cell_text(cell: Cell) -> String {
         Colour::Black => 'k',
     };
     match cell {
-        Cell::Empty => ".".into(),
-        Cell::Catastrophe => "X".into(),
+        Cell::Empty => (".".into(), None),
+        Cell::Catastrophe => ("X".into(), Some(Mark::Catastrophe)),
         Cell::Tile {
             colour,
             flipped,
@@ -61,11 +47,17 @@ fn cell_text(cell: Cell) -> String {
             if treasure {
                 s.push('*');
             }
-            s
+            let mark = if flipped {
+                Mark::FaceDown(colour)
+            } else {
+                Mark::Colour(colour)
+            };
+            (s, Some(mark))
         }
-        Cell::Leader { seat, colour } => {
-            format!("{seat}{}", leader_letter(colour))
-        }
+        Cell::Leader { seat, colour } => (
+            format!("{seat}{}", leader_letter(colour)),
+            Some(Mark::Leader { seat, colour }),
+        ),
     }
 }
 
@@ -132,12 +124,12 @@ pub(crate) fn write_board(
         for c in 0..WIDTH {
             let s = Square::new(c, r).expect("in range");
             let cell = cells.get(s.index()).copied().unwrap_or(Cell::Empty);
-            let text = match cell {
-                Cell::Empty if river.contains(s.space()) => "~".to_string(),
-                other => cell_text(other),
+            let (text, mark) = match cell {
+                Cell::Empty if river.contains(s.space()) => ("~".to_string(), None),
+                other => cell_piece(other),
             };
             out.write_str(" ")?;
-            match cell_mark(cell) {
+            match mark {
                 Some(mark) => out.marked(mark, &text)?,
                 None => out.write_str(&text)?,
             }
