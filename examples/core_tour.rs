@@ -44,7 +44,7 @@ fn main() {
     for seat in standings.seats_by_rank() {
         println!(
             "rank {}: seat {seat} {:?}",
-            standings.rank(seat).unwrap_or(0) + 1,
+            standings.rank(seat).unwrap_or(0),
             keys[seat.index()]
         );
     }

@@ -28,10 +28,7 @@ fn play<G: Game>(config: &G::Config, seed: u64) -> (G, Standings) {
 
 fn print(standings: &Standings) {
     for seat in standings.seats_by_rank() {
-        println!(
-            "  rank {}: seat {seat}",
-            standings.rank(seat).unwrap_or(0) + 1
-        );
+        println!("  rank {}: seat {seat}", standings.rank(seat).unwrap_or(0));
     }
 }
 

@@ -43,7 +43,7 @@ pub(crate) fn print_standings(state: &Cards) -> Result<(), String> {
             .collect();
         say!(
             "  {}. seat {seat}: {} + {treasures}",
-            standings.rank(seat).unwrap_or(0) + 1,
+            standings.rank(seat).unwrap_or(0),
             colours.join("/")
         );
     }

@@ -418,7 +418,7 @@ pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
         let vp = state.public().vp(seat);
         say!(
             "  {}. seat {seat}: vp {} treasures {}",
-            standings.rank(seat).unwrap_or(0) + 1,
+            standings.rank(seat).unwrap_or(0),
             vp.values()
                 .iter()
                 .map(|v| v.to_string())

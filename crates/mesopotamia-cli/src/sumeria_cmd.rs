@@ -37,7 +37,7 @@ pub(crate) fn print_standings(state: &Sumeria) -> Result<(), String> {
         let (points, most) = scores[seat.index()];
         say!(
             "  {}. seat {seat}: {points} points (most of one kind: {most})",
-            standings.rank(seat).unwrap_or(0) + 1
+            standings.rank(seat).unwrap_or(0)
         );
     }
     Ok(())

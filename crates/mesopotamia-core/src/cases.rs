@@ -11,8 +11,8 @@
 //! Facts every game knows: `legal ACTION`, `illegal ACTION` (both also check that `apply`
 //! agrees), `only ACTION`, `legal-count N` (the number of legal actions),
 //! `illegal-chance OUTCOME` (not among the chance outcomes, and `apply_chance` refuses it),
-//! `to-move N|chance|over`, `end rules|turn-limit` (why the game ended), `rank SEAT N` (0
-//! is first), `event TEXT` and `no-event TEXT`
+//! `to-move N|chance|over`, `end rules|turn-limit` (why the game ended), `rank SEAT N` (1
+//! is first; equal seats share a rank and the next skips: 1, 1, 3), `event TEXT` and `no-event TEXT`
 //! (among the events of the last step). Each game adds its own through
 //! [`CaseGame::check_fact`].
 //!

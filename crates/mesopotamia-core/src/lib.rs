@@ -38,7 +38,7 @@ pub use geometry::{Adjacency, GeometryError, Graph, Grid, Space, SpaceSet};
 pub use record::{
     GameRecord, GameStep, MAX_RECORD_STEPS, RECORD_VERSION, ReplayError, Step, StepMismatch,
 };
-pub use scoring::Standings;
+pub use scoring::{RanksError, Standings};
 pub use seat::{MAX_SEATS, Seat, SeatOutOfRange, SeatSet};
 pub use setup::Setup;
 

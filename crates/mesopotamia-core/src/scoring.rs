@@ -46,12 +46,46 @@ pub fn weakest_colour_key(vp: ColourMap<u32>, treasures: u32) -> [u32; 4] {
     key
 }
 
-/// Final standings: a rank per seat, 0 for the best. Equal keys share a rank, and the
-/// next rank skips the places they take (competition ranking: 0, 0, 2, 3).
+/// Final standings: a rank per seat, counted as people count them (rule G2): 1 for the best;
+/// equal keys share a rank, and the next rank skips the places they take (1, 1, 3, 4).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RanksData", into = "RanksData"))]
 pub struct Standings {
     ranks: Vec<u8>,
+}
+
+/// Standings read from outside (`{"ranks": [...]}`), checked by [`Standings::from_ranks`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RanksData {
+    ranks: Vec<u8>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RanksData> for Standings {
+    type Error = RanksError;
+    fn try_from(data: RanksData) -> Result<Self, RanksError> {
+        Standings::from_ranks(data.ranks)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Standings> for RanksData {
+    fn from(standings: Standings) -> Self {
+        RanksData {
+            ranks: standings.ranks,
+        }
+    }
+}
+
+/// Ranks that no table could give: a rank of 0, or one that skips a different number of
+/// places than the seats ranked before it take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ranks {ranks:?} are not standings: each rank is 1 plus the number of better seats")]
+pub struct RanksError {
+    /// The ranks refused.
+    pub ranks: Vec<u8>,
 }
 
 impl Standings {
@@ -60,16 +94,36 @@ impl Standings {
     /// ```
     /// use mesopotamia_core::{Seat, Standings};
     /// let s = Standings::from_keys(&[[5, 7], [6, 1], [5, 7]]);
-    /// assert_eq!(s.rank(Seat::new(1).unwrap()), Some(0));
-    /// assert_eq!(s.rank(Seat::new(0).unwrap()), Some(1));
-    /// assert_eq!(s.rank(Seat::new(2).unwrap()), Some(1));
+    /// assert_eq!(s.rank(Seat::new(1).unwrap()), Some(1));
+    /// assert_eq!(s.rank(Seat::new(0).unwrap()), Some(2));
+    /// assert_eq!(s.rank(Seat::new(2).unwrap()), Some(2));
+    /// assert_eq!(s.ranks(), [2, 1, 2]);
     /// ```
     pub fn from_keys<K: Ord>(keys: &[K]) -> Standings {
         let ranks = keys
             .iter()
-            .map(|k| keys.iter().filter(|other| *other > k).count() as u8)
+            .map(|k| 1 + keys.iter().filter(|other| *other > k).count() as u8)
             .collect();
         Standings { ranks }
+    }
+
+    /// Standings from ranks in seat order, checked: each rank is 1 plus the number of seats
+    /// ranked before it (`[1, 1, 3]` is standings, `[1, 2, 2, 3]` and `[0]` are not).
+    ///
+    /// ```
+    /// use mesopotamia_core::Standings;
+    /// assert!(Standings::from_ranks(vec![3, 1, 1]).is_ok());
+    /// assert!(Standings::from_ranks(vec![1, 2, 2, 3]).is_err());
+    /// ```
+    pub fn from_ranks(ranks: Vec<u8>) -> Result<Standings, RanksError> {
+        let valid = ranks
+            .iter()
+            .all(|&r| usize::from(r) == 1 + ranks.iter().filter(|&&other| other < r).count());
+        if valid {
+            Ok(Standings { ranks })
+        } else {
+            Err(RanksError { ranks })
+        }
     }
 
     /// Number of seats ranked.
@@ -82,12 +136,12 @@ impl Standings {
         self.ranks.is_empty()
     }
 
-    /// The seat's rank (0 is first), or `None` for a seat not at the table.
+    /// The seat's rank (1 is first), or `None` for a seat not at the table.
     pub fn rank(&self, seat: Seat) -> Option<usize> {
         self.ranks.get(seat.index()).map(|&r| r as usize)
     }
 
-    /// Ranks in seat order.
+    /// Ranks in seat order (1 is first).
     pub fn ranks(&self) -> &[u8] {
         &self.ranks
     }
@@ -95,7 +149,7 @@ impl Standings {
     /// The seats ranked first (more than one when they share first place).
     pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
         self.seats_by_rank()
-            .take_while(move |s| self.ranks[s.index()] == 0)
+            .take_while(move |s| self.ranks[s.index()] == 1)
     }
 
     /// Seats from best to worst; seats sharing a rank in seat order.
@@ -110,12 +164,13 @@ impl Standings {
     pub fn payoff(&self, seat: Seat) -> Option<f64> {
         let n = self.ranks.len();
         let rank = *self.ranks.get(seat.index())?;
+        let first_place = usize::from(rank - 1);
         if n < 2 {
             return Some(1.0);
         }
         let tied = self.ranks.iter().filter(|&&r| r == rank).count();
-        // Places rank..rank+tied-1 are shared; average their payoff.
-        let sum: f64 = (rank as usize..rank as usize + tied)
+        // Places first_place..first_place+tied-1 (from 0) are shared; average their payoff.
+        let sum: f64 = (first_place..first_place + tied)
             .map(|place| (n - 1 - place) as f64 / (n - 1) as f64)
             .sum();
         Some(sum / tied as f64)
@@ -140,5 +195,24 @@ mod tests {
         assert_eq!(s.payoff(Seat::new(0).unwrap()), Some(0.75));
         assert_eq!(s.payoff(Seat::new(2).unwrap()), Some(0.0));
         assert_eq!(s.winners().count(), 2);
+    }
+
+    #[test]
+    fn ranks_count_as_people_count_them() {
+        let s = Standings::from_keys(&[3, 5, 3, 1]);
+        assert_eq!(s.ranks(), [2, 1, 2, 4]);
+        assert_eq!(Standings::from_ranks(vec![2, 1, 2, 4]), Ok(s));
+        for bad in [vec![0], vec![1, 2, 2, 3], vec![2, 2], vec![1, 3]] {
+            assert!(Standings::from_ranks(bad).is_err());
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn standings_read_from_outside_are_checked() {
+        let s: Standings = serde_json::from_str(r#"{"ranks":[1,1,3]}"#).unwrap();
+        assert_eq!(serde_json::to_string(&s).unwrap(), r#"{"ranks":[1,1,3]}"#);
+        let err = serde_json::from_str::<Standings>(r#"{"ranks":[0,1]}"#).unwrap_err();
+        assert!(err.to_string().contains("not standings"), "{err}");
     }
 }

@@ -149,14 +149,14 @@ proptest! {
         let standings = Standings::from_keys(&keys);
         let ranks = standings.ranks();
         for i in 0..keys.len() {
-            // A rank counts exactly the strictly better keys.
-            prop_assert_eq!(ranks[i] as usize, keys.iter().filter(|k| **k > keys[i]).count());
+            // A rank is 1 plus the number of strictly better keys.
+            prop_assert_eq!(ranks[i] as usize, 1 + keys.iter().filter(|k| **k > keys[i]).count());
             for j in 0..keys.len() {
                 prop_assert_eq!(ranks[i] == ranks[j], keys[i] == keys[j]);
                 prop_assert_eq!(ranks[i] < ranks[j], keys[i] > keys[j]);
             }
         }
-        prop_assert!(ranks.contains(&0));
+        prop_assert!(ranks.contains(&1));
     }
 
     #[test]

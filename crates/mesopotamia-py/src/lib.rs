@@ -405,7 +405,8 @@ impl PyState {
         with_game!(&self.session, AnySession, s, G => s.returns())
     }
 
-    /// Ranks by seat once the game is over (0 is first; tied seats share a rank).
+    /// Ranks by seat once the game is over, as people count them (1 is first; tied seats
+    /// share a rank and the next rank skips: 1, 1, 3).
     fn ranks(&self) -> Option<Vec<u8>> {
         with_game!(&self.session, AnySession, s, G => s.game.standings().map(|st| st.ranks().to_vec()))
     }

@@ -174,7 +174,7 @@ impl CaseGame for Sumeria {
                 let (points, most) = scores[s.index()];
                 format!(
                     "rank {}: seat {s}, {points} points, most of one kind {most}",
-                    standings.rank(s).unwrap_or(0) + 1
+                    standings.rank(s).unwrap_or(0)
                 )
             })
             .collect()

@@ -200,7 +200,7 @@ impl CaseGame for Cards {
             .map(|s| {
                 format!(
                     "rank {}: seat {s}, key {:?}",
-                    standings.rank(s).unwrap_or(0) + 1,
+                    standings.rank(s).unwrap_or(0),
                     self.keys()[s.index()]
                 )
             })

@@ -218,7 +218,7 @@ impl CaseGame for Tigris {
             .map(|s| {
                 format!(
                     "rank {}: seat {s}, vp {:?} + {} treasures",
-                    standings.rank(s).unwrap_or(0) + 1,
+                    standings.rank(s).unwrap_or(0),
                     p.vp(s).values(),
                     p.treasures_taken(s)
                 )
