@@ -155,7 +155,7 @@ struct GameOptions {
     /// Card game: VP piles open to all (the rules' option); closed by default.
     #[arg(long)]
     open_piles: bool,
-    /// Tigris & Euphrates and the card game: the engine's turn limit (RULINGS G1), 1 to
+    /// Tigris & Euphrates and the card game: the engine's turn limit (rule G1), 1 to
     /// 100000 (1000 when not given); the game ends at the end of that turn, scored as usual.
     #[arg(long, value_name = "TURNS")]
     turn_limit: Option<u32>,

@@ -26,7 +26,7 @@ struct Played {
     scores: Vec<f64>,
     steps: usize,
     decisions: usize,
-    /// The game ended on the turn limit (RULINGS G1), not by the rules.
+    /// The game ended on the turn limit (rule G1), not by the rules.
     on_limit: bool,
 }
 

@@ -515,7 +515,7 @@ fn mislabelled_and_oversized_records_are_refused_plainly() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// RULINGS G1: `--turn-limit` ends the game on the limit; the standings and the record say
+/// Rule G1: `--turn-limit` ends the game on the limit; the standings and the record say
 /// so; Sumeria has no turn limit.
 #[test]
 fn the_turn_limit_ends_the_game_and_says_so() {

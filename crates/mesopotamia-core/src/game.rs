@@ -37,9 +37,10 @@ impl core::fmt::Display for ToMove {
     }
 }
 
-/// The turn limit of a game whose configuration names none (RULINGS G1): a game that reaches
-/// the end of this turn ends there, scored as usual ([`EndReason::TurnLimit`]). Real games of
-/// Tigris & Euphrates and the card game last well under 150 turns.
+/// The turn limit of a game whose configuration names none (rule G1 in `docs/rules.md`): a
+/// game that reaches the end of this turn ends there, scored as usual
+/// ([`EndReason::TurnLimit`]). Real games of Tigris & Euphrates and the card game last well
+/// under 150 turns.
 pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
 
 /// The highest turn limit a configuration may set (so that [`Game::max_steps`] stays an
@@ -54,8 +55,8 @@ pub const MAX_TURN_LIMIT: u32 = 100_000;
 pub enum EndReason {
     /// One of the rule documents' own end conditions.
     Rules,
-    /// The engine's turn limit (RULINGS G1): the documents set none, and a game where
-    /// players only pass or move leaders would otherwise never end.
+    /// The engine's turn limit (rule G1 in `docs/rules.md`): the documents set none, and a
+    /// game where players only pass or move leaders would otherwise never end.
     TurnLimit,
 }
 

@@ -486,7 +486,7 @@ impl Position {
         };
         game.bag = bag;
         if let Phase::Take(place) = self.phase {
-            // Scoring stops only at a real choice (RULINGS: one option is not asked).
+            // Scoring stops only at a real choice (`docs/rules.md`: one option is not asked).
             if mesopotamia_core::Game::legal_action_vec(&game).len() < 2 {
                 return Err(vec![Violation::NoChoice { place }]);
             }

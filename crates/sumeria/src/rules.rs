@@ -468,7 +468,7 @@ impl Sumeria {
                     self.take(place, &[], ev);
                 }
                 1 => {
-                    // A single option is not asked (RULINGS): apply it.
+                    // A single option is not asked (`docs/rules.md`): apply it.
                     let Some(only) = self.take_option(mask.trailing_zeros() as usize) else {
                         return;
                     };

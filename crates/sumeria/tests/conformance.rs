@@ -62,7 +62,7 @@ fn long_run() {
 }
 
 /// Sumeria has no pass: every policy plays legal actions, and every game ends by the rules
-/// after 6 rounds (RULINGS G1: no turn limit).
+/// after 6 rounds (rule G1: no turn limit).
 #[test]
 fn every_game_ends_by_the_rules_under_every_stalling_policy() {
     for players in [3, 4] {

@@ -12,7 +12,7 @@ use crate::state::{Cards, DECK_CARDS};
 /// holds: the greedy bot only ever evaluates a state redrawn from its own view.
 ///
 /// The hand term makes the bot play its cards: the game ends only as cards leave the deck
-/// (C11, RULINGS C13), and a one-step bot that sees nothing to gain would otherwise move
+/// (C11, rule C13), and a one-step bot that sees nothing to gain would otherwise move
 /// leaders or pass for ever. Late in the game, when no red card is left to support
 /// conflicts, leaders can knock each other out at no cost turn after turn; a card in hand
 /// then weighs more than a leader on the display (5 points), so the cards get played and

@@ -16,8 +16,8 @@ pub struct Config {
     /// C12 option: VP piles sorted and visible to all.
     #[cfg_attr(feature = "serde", serde(default))]
     pub open_piles: bool,
-    /// The engine's turn limit (RULINGS G1): the game ends at the end of this turn,
-    /// counted from 1, scored as usual. 1 to [`MAX_TURN_LIMIT`]; by default
+    /// The engine's turn limit (rule G1 in `docs/rules.md`): the game ends at the end of this
+    /// turn, counted from 1, scored as usual. 1 to [`MAX_TURN_LIMIT`]; by default
     /// [`DEFAULT_TURN_LIMIT`].
     #[cfg_attr(feature = "serde", serde(default = "default_turn_limit"))]
     pub turn_limit: u32,
@@ -73,7 +73,7 @@ impl Config {
         self
     }
 
-    /// The same with another turn limit (RULINGS G1; 1 to [`MAX_TURN_LIMIT`], checked by
+    /// The same with another turn limit (rule G1; 1 to [`MAX_TURN_LIMIT`], checked by
     /// [`Cards::new`](crate::Cards::new)).
     pub const fn with_turn_limit(mut self, turns: u32) -> Config {
         self.turn_limit = turns;

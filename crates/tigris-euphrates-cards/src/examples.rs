@@ -20,7 +20,7 @@
 //! A `[start]` section holds a [`crate::Config`] as text, `cards players N piles
 //! open|closed [turn-limit N]`: the scenario starts from [`Cards::new`], before any chance
 //! outcome. The shared `expect end rules|turn-limit` tells a game ended by the rules from
-//! one ended on the turn limit (RULINGS G1).
+//! one ended on the turn limit (rule G1).
 
 use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 use mesopotamia_core::{Colour, Game};

@@ -23,7 +23,7 @@
 //! `treasure-slot`, `boat-column`, `bank`, `spoils`, `boat-banking`, `draws`, `removals`,
 //! `over`) carry what is pending; `#` starts a comment. `spoils 1 green 3`: after an external
 //! conflict, once seat 1 has banked a card or declined, the green cards of the loser's former
-//! kingdom holding column 3 go to seat 1's pile (RULINGS C14).
+//! kingdom holding column 3 go to seat 1's pile (rule C14).
 //!
 //! The first line is the configuration ([`Config`]'s `Display` and `FromStr`), which a
 //! case's `[start]` section also holds.
@@ -114,7 +114,7 @@ pub enum Violation {
     /// Two leaders of a colour in one kingdom while no conflict is being fought.
     #[error("two leaders of a colour share a kingdom at rest")]
     TwoLeaders,
-    /// A turn limit out of range (RULINGS G1).
+    /// A turn limit out of range (rule G1).
     #[error("a turn limit of {0}: it must be 1 to {MAX_TURN_LIMIT}")]
     TurnLimit(u32),
     /// A turn at or past the configuration's limit, or a game over on the limit before it.

@@ -70,7 +70,7 @@ pub(crate) struct PublicData {
     draws: [u8; 4],
     removals_left: u8,
     over: bool,
-    /// The game ended on the turn limit (RULINGS G1), not by the rules.
+    /// The game ended on the turn limit (rule G1), not by the rules.
     #[serde(default)]
     ended_on_limit: bool,
     turn: u32,

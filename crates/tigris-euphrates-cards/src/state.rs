@@ -75,7 +75,7 @@ pub enum CardsError {
     /// Player count out of range.
     #[error("{0} players: the card game seats 2 to 4")]
     Players(u8),
-    /// A turn limit out of range (RULINGS G1).
+    /// A turn limit out of range (rule G1).
     #[error("a turn limit of {0}: it must be 1 to {max}", max = crate::config::MAX_TURN_LIMIT)]
     TurnLimit(u32),
     /// The action is not legal now.
@@ -218,7 +218,7 @@ pub struct Public {
     pub(crate) draws: [u8; 4],
     pub(crate) removals_left: u8,
     pub(crate) over: bool,
-    /// Whether the game ended on the turn limit (RULINGS G1).
+    /// Whether the game ended on the turn limit (rule G1).
     pub(crate) ended_on_limit: bool,
     pub(crate) turn: u32,
     /// What the display implies, kept for speed (not serialized).
@@ -269,7 +269,7 @@ impl Public {
         self.hand_sizes.get(seat.index()).copied().unwrap_or(0)
     }
 
-    /// Whether the game ended on the turn limit (RULINGS G1) rather than by the rules.
+    /// Whether the game ended on the turn limit (rule G1) rather than by the rules.
     pub fn ended_on_limit(&self) -> bool {
         self.ended_on_limit
     }
@@ -590,7 +590,7 @@ impl Game for Cards {
         (self.public.pending == Pending::Over).then(|| Standings::from_keys(&self.keys()))
     }
 
-    /// The turn limit bounds the game (RULINGS G1). Setup takes at most 62 steps (30
+    /// The turn limit bounds the game (rule G1). Setup takes at most 62 steps (30
     /// removals, 32 draws); a turn at most 86: two actions of at most 25 decisions each (a
     /// link card: 3 conflict orders, 4 conflicts of 2 supports and a bank offer, 8
     /// treasures and a decline), 4 boat-banking offers and 32 draws.

@@ -79,7 +79,7 @@ fn a_start_section_reads_the_configuration() {
     }
 }
 
-/// RULINGS C14: while the winner of an external conflict decides whether to bank a card, the
+/// Rule C14: while the winner of an external conflict decides whether to bank a card, the
 /// cards he won wait on the display; the position says so (`spoils`) and reads back.
 #[test]
 fn spoils_wait_for_the_bank_decision_and_round_trip() {

@@ -25,8 +25,8 @@ pub struct Config {
     /// The ziggurat of the 2009 edition (T16).
     #[cfg_attr(feature = "serde", serde(default))]
     pub ziggurat: bool,
-    /// The engine's turn limit (RULINGS G1): the game ends at the end of this turn,
-    /// counted from 1, scored as usual. 1 to [`MAX_TURN_LIMIT`]; by default
+    /// The engine's turn limit (rule G1 in `docs/rules.md`): the game ends at the end of this
+    /// turn, counted from 1, scored as usual. 1 to [`MAX_TURN_LIMIT`]; by default
     /// [`DEFAULT_TURN_LIMIT`].
     #[cfg_attr(feature = "serde", serde(default = "default_turn_limit"))]
     pub turn_limit: u32,
@@ -88,7 +88,7 @@ impl Config {
         }
     }
 
-    /// The same with another turn limit (RULINGS G1; 1 to [`MAX_TURN_LIMIT`], checked by
+    /// The same with another turn limit (rule G1; 1 to [`MAX_TURN_LIMIT`], checked by
     /// [`Tigris::new`](crate::Tigris::new)).
     pub const fn with_turn_limit(mut self, turns: u32) -> Config {
         self.turn_limit = turns;

@@ -164,7 +164,7 @@ pub enum Event {
     },
     /// The game ended.
     GameEnded,
-    /// The turn that reached the configuration's turn limit ended (RULINGS G1): the game
+    /// The turn that reached the configuration's turn limit ended (rule G1): the game
     /// ends on the limit.
     TurnLimitReached {
         /// The limit, in turns.

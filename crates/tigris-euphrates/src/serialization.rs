@@ -90,7 +90,7 @@ pub(crate) struct PublicData {
     after_draws: AfterDraws,
     bag_exhausted: bool,
     turn: u32,
-    /// The game ended on the turn limit (RULINGS G1), not by the rules.
+    /// The game ended on the turn limit (rule G1), not by the rules.
     #[serde(default)]
     ended_on_limit: bool,
 }

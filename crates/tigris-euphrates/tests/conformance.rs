@@ -88,7 +88,7 @@ fn long_run() {
     }
 }
 
-/// RULINGS G1: under policies that try not to end it (always pass, always the first or the
+/// Rule G1: under policies that try not to end it (always pass, always the first or the
 /// last legal action, random), every game ends within its bound; passing for ever ends on
 /// the turn limit, scored.
 #[test]

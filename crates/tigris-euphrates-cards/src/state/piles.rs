@@ -11,7 +11,7 @@ use crate::action::COLUMNS;
 pub(crate) const PILE_CAPACITY: usize = DECK_CARDS as usize + COLUMNS;
 
 /// Up to 4 VP piles, each bottom first, one after another in one buffer: the pile of seat `s`
-/// is `cards[start(s)..start(s) + lens[s]]`, its exact order kept (RULINGS C14). Only the
+/// is `cards[start(s)..start(s) + lens[s]]`, its exact order kept (rule C14). Only the
 /// cards of the piles count for equality and hashing.
 #[derive(Clone, Copy)]
 pub(crate) struct Piles {

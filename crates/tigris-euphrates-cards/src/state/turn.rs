@@ -173,7 +173,7 @@ impl Cards {
         let needed: u16 = (0..p.seats())
             .map(|s| (HAND - p.hand_sizes[s].min(HAND)) as u16)
             .sum();
-        // RULINGS C13: once every column holds 8 pieces (boats included) and every link slot
+        // Rule C13: once every column holds 8 pieces (boats included) and every link slot
         // is filled, no card can be played and the game could never end; it ends at the end
         // of that turn, without the refill.
         let full = p.masks.lens.iter().all(|&len| len as usize == COLUMN_CARDS)
@@ -182,7 +182,7 @@ impl Cards {
             p.over = true;
             return;
         }
-        // RULINGS G1: the turn that reaches the limit ends the game, scored as usual.
+        // Rule G1: the turn that reaches the limit ends the game, scored as usual.
         if p.turn.saturating_add(1) >= p.config.turn_limit {
             p.over = true;
             p.ended_on_limit = true;

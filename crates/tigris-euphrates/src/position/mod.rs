@@ -131,7 +131,7 @@ pub struct Position {
     pub bag_exhausted: bool,
     /// The game is over.
     pub over: bool,
-    /// It ended on the turn limit (RULINGS G1): the line `over turn-limit`.
+    /// It ended on the turn limit (rule G1): the line `over turn-limit`.
     pub over_on_limit: bool,
 }
 

@@ -16,7 +16,7 @@ pub enum Violation {
     /// Player count out of range.
     #[error("{0} players: 2 to 4 seat")]
     Players(u8),
-    /// The turn limit is out of range (RULINGS G1).
+    /// The turn limit is out of range (rule G1).
     #[error("a turn limit of {0}: 1 to {max}", max = crate::MAX_TURN_LIMIT)]
     TurnLimit(u32),
     /// A game still going on at or past its turn limit, or one that ended on the limit

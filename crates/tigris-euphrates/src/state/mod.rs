@@ -26,7 +26,8 @@ pub use crate::config::Config;
 use crate::event::{ConflictKind, Event};
 use mesopotamia_core::{EventSink, NoEvents};
 
-/// Civilization tiles of each colour in the box (RULINGS: 57 red, 36 blue, 30 green, 30 black).
+/// Civilization tiles of each colour in the box (57 red, 36 blue, 30 green, 30 black: the
+/// components in `docs/tigris-euphrates.md`).
 pub const TILES_PER_COLOUR: [u16; 4] = [57, 36, 30, 30];
 /// Tiles in a full hand.
 pub const HAND_SIZE: u8 = 6;
@@ -44,7 +45,7 @@ pub enum TigrisError {
     /// Player count out of range.
     #[error("{0} players: Tigris & Euphrates seats 2 to 4")]
     Players(u8),
-    /// Turn limit out of range (RULINGS G1).
+    /// Turn limit out of range (rule G1).
     #[error("a turn limit of {0}: it must be 1 to {max}", max = crate::config::MAX_TURN_LIMIT)]
     TurnLimit(u32),
     /// The action is not legal now.
@@ -275,7 +276,7 @@ pub struct Public {
     pub(crate) after_draws: AfterDraws,
     pub(crate) bag_exhausted: bool,
     pub(crate) turn: u32,
-    /// The game ended on the turn limit (RULINGS G1), not by the rules.
+    /// The game ended on the turn limit (rule G1), not by the rules.
     #[cfg_attr(feature = "serde", serde(default))]
     pub(crate) ended_on_limit: bool,
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -685,7 +686,7 @@ impl Game for Tigris {
         })
     }
 
-    /// The turn limit bounds the game (RULINGS G1). A turn holds at most 2 actions of at
+    /// The turn limit bounds the game (rule G1). A turn holds at most 2 actions of at
     /// most 34 steps each (the action, 4 wars of 3 decisions, monument, ziggurat and
     /// building, 12 treasure picks, 6 draws of a swap) and its end 25 more (the ziggurat VP,
     /// 24 draws): 100 steps a turn, and 24 draws of the initial deal.

@@ -132,7 +132,7 @@ impl Public {
         self.bag_exhausted
     }
 
-    /// Whether the game ended on the turn limit (RULINGS G1) rather than by the rules.
+    /// Whether the game ended on the turn limit (rule G1) rather than by the rules.
     pub fn ended_on_limit(&self) -> bool {
         self.ended_on_limit
     }

@@ -257,7 +257,7 @@ impl Tigris {
             ev.push(Event::GameEnded);
             return;
         }
-        // RULINGS G1: the turn that reaches the limit ends the game, scored as usual.
+        // Rule G1: the turn that reaches the limit ends the game, scored as usual.
         if p.turn.saturating_add(1) >= p.config.turn_limit {
             p.pending = Pending::Over;
             p.ended_on_limit = true;
