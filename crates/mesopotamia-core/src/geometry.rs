@@ -81,6 +81,12 @@ impl<const WORDS: usize> SpaceSet<WORDS> {
         &self.words
     }
 
+    /// The set with these words, the inverse of [`words`](SpaceSet::words).
+    #[inline]
+    pub const fn from_words(words: [u64; WORDS]) -> Self {
+        SpaceSet { words }
+    }
+
     /// The set of the spaces `0..n` (all of them if `n` exceeds the capacity).
     pub fn first_n(n: usize) -> Self {
         let mut set = Self::EMPTY;

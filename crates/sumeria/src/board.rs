@@ -474,8 +474,8 @@ impl Board {
         }
         // The trader stands on `from`: it is occupied for the search (a walk that comes
         // back to it goes on as one of the walks from it would).
-        let occupied = Bits::from_set(occupied).with(from);
-        Reach::new(&self.lanes, occupied).from(from).to_set()
+        let occupied = set(word(occupied) | bit(from));
+        Reach::new(&self.lanes, occupied).from(from)
     }
 
     /// The movement search's view of the routes.
@@ -485,7 +485,7 @@ impl Board {
     }
 }
 
-/// The bit of board index `i` in a [`Bits`] word.
+/// The bit of board index `i` in the word of a [`Locations`].
 #[inline]
 pub(crate) const fn bit(i: usize) -> u64 {
     1u64 << (i % 64)
@@ -505,77 +505,40 @@ pub(crate) const CITIES: u64 = {
     cities
 };
 
-/// A set of locations as one word, bit `i` for board index `i`: the engine's working form
-/// of [`Locations`] (written and read as one).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Bits(pub(crate) u64);
+/// The set of locations whose word is `word` (bit `i` for board index `i`): the engine
+/// works on the word, a few operations for a whole set.
+#[inline]
+pub(crate) const fn set(word: u64) -> Locations {
+    Locations::from_words([word])
+}
 
-impl Bits {
-    /// The set of a [`Locations`] (locations beyond the board dropped).
-    pub(crate) fn from_set(set: Locations) -> Bits {
-        let mut bits = 0;
-        set.for_each(|s| {
-            if s.index() < LOCATIONS {
-                bits |= bit(s.index());
-            }
-        });
-        Bits(bits)
-    }
+/// The word of a set of locations (see [`set`]).
+#[inline]
+pub(crate) const fn word(set: Locations) -> u64 {
+    set.words()[0]
+}
 
-    /// As a [`Locations`].
-    pub(crate) fn to_set(self) -> Locations {
-        let mut set = Locations::EMPTY;
-        self.for_each(|i| {
-            set.insert(Space(i as u16));
-        });
-        set
-    }
+/// Whether board index `i` is in `set` (`false` beyond the board).
+#[inline]
+pub(crate) const fn has(set: Locations, i: usize) -> bool {
+    i < LOCATIONS && word(set) & bit(i) != 0
+}
 
-    #[inline]
-    pub(crate) const fn contains(self, i: usize) -> bool {
-        i < LOCATIONS && self.0 & bit(i) != 0
-    }
-
-    #[inline]
-    pub(crate) const fn with(self, i: usize) -> Bits {
-        Bits(self.0 | (bit(i) & ALL))
-    }
-
-    #[inline]
-    pub(crate) const fn without(self, i: usize) -> Bits {
-        Bits(self.0 & !bit(i))
-    }
-
-    #[inline]
-    pub(crate) const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Calls `f` with every board index of the set, ascending.
-    #[inline]
-    pub(crate) fn for_each(self, mut f: impl FnMut(usize)) {
-        let mut w = self.0;
-        while w != 0 {
-            f(w.trailing_zeros() as usize);
-            w &= w - 1;
-        }
-    }
-
-    /// The `n`-th board index of the set (from 0), ascending.
-    #[inline]
-    pub(crate) fn nth(self, n: u32) -> Option<usize> {
-        mesopotamia_core::bits::select(self.0, n).map(|b| b as usize)
+/// Calls `f` with the board index of every location of `set`, ascending: the hot loops'
+/// form of [`SpaceSet::for_each`], on the word (the index stays a `usize`, below 64).
+#[inline]
+pub(crate) fn for_each_index(set: Locations, mut f: impl FnMut(usize)) {
+    let mut w = word(set);
+    while w != 0 {
+        f(w.trailing_zeros() as usize);
+        w &= w - 1;
     }
 }
 
-impl fmt::Debug for Bits {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut set = f.debug_set();
-        self.for_each(|i| {
-            set.entry(&i);
-        });
-        set.finish()
-    }
+/// The `n`-th board index of `set` (from 0, ascending), by a select on the word.
+#[inline]
+pub(crate) fn nth_index(set: Locations, n: u32) -> Option<usize> {
+    mesopotamia_core::bits::select(word(set), n).map(|i| i as usize)
 }
 
 #[cfg(feature = "serde")]
@@ -599,6 +562,29 @@ mod tests {
 
     fn board() -> Arc<Board> {
         Board::reconstructed()
+    }
+
+    /// The word helpers agree with the set's own methods, and an index beyond the board is
+    /// never in a set, however large (no wrap-around to a board index).
+    #[test]
+    fn location_words_agree_with_the_set() {
+        let locations: Locations = [0u16, 6, 7, 55].into_iter().map(Space).collect();
+        assert_eq!(set(word(locations)), locations);
+        let mut seen = Vec::new();
+        for_each_index(locations, |i| seen.push(i));
+        assert_eq!(seen, [0, 6, 7, 55]);
+        assert_eq!(nth_index(locations, 2), Some(7));
+        assert_eq!(nth_index(locations, 4), None);
+        assert!(has(locations, 55));
+        assert!(!has(locations, 1));
+        let full = set(u64::MAX);
+        for beyond in [LOCATIONS, 63, 64, 65_536, 65_536 + 55, usize::MAX] {
+            assert!(!has(full, beyond), "{beyond}");
+        }
+        let mut game = crate::Sumeria::new(crate::Config::new(3)).unwrap();
+        game.public.traders[0] = set(ALL);
+        assert_eq!(game.public().occupant(55), mesopotamia_core::Seat::new(0));
+        assert_eq!(game.public().occupant(65_536 + 55), None);
     }
 
     #[test]

@@ -27,7 +27,7 @@ use serde::de::Error as _;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::board::{Bits, Board, LOCATIONS, Locations, STATES};
+use crate::board::{Board, LOCATIONS, Locations, STATES};
 use crate::position::{ParsePositionError, Position, Violation};
 use crate::state::{Config, Phase, Public, Sumeria, SumeriaView};
 
@@ -121,16 +121,6 @@ pub(crate) mod board_field {
         } else {
             Board::parse(&text).map(Arc::new).map_err(D::Error::custom)
         }
-    }
-}
-
-/// Each seat's traders as data: sets of board indices, as [`Locations`] writes them.
-pub(crate) mod traders_field {
-    use super::*;
-
-    /// Writes each seat's traders as a [`Locations`] would be written.
-    pub(crate) fn serialize<S: Serializer>(traders: &[Bits; 4], s: S) -> Result<S::Ok, S::Error> {
-        traders.map(Bits::to_set).serialize(s)
     }
 }
 
@@ -250,7 +240,7 @@ impl TryFrom<PublicData> for Public {
         let game = position.into_game().map_err(DataError::Violations)?;
         let public = Public {
             config: data.config,
-            traders: data.traders.map(Bits::from_set),
+            traders: data.traders,
             supply: data.supply,
             order: data.order,
             ordered: data.ordered,
@@ -524,7 +514,7 @@ impl From<SumeriaView> for ViewJson {
                     supply: p.supply[s],
                     influence: p.held[s].into(),
                     traders: (0..LOCATIONS)
-                        .filter(|&i| p.traders[s].contains(i))
+                        .filter(|&i| crate::board::has(p.traders[s], i))
                         .filter_map(|i| board.location(i))
                         .collect(),
                 })

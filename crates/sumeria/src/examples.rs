@@ -33,7 +33,9 @@ use crate::{
 
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
+    "SUMERIA-ADD-NEEDS-SUPPLY",
     "SUMERIA-FINAL-SCORING",
+    "SUMERIA-INFLUENCE-DRAWS",
     "SUMERIA-MOVE",
     "SUMERIA-MOVE-BACK-TO-START",
     "SUMERIA-REORDER",

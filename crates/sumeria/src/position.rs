@@ -391,7 +391,7 @@ impl Position {
                 order.push(s);
             }
         }
-        let mut traders_on = [crate::board::Bits::default(); 4];
+        let mut traders_on = [crate::board::Locations::EMPTY; 4];
         let mut on_board = [0usize; 4];
         for (i, t) in self.traders.iter().enumerate().take(LOCATIONS) {
             if let Some(seat) = t {
@@ -399,7 +399,7 @@ impl Position {
                     v.push(Violation::UnknownSeat(*seat));
                     continue;
                 }
-                traders_on[seat.index()] = traders_on[seat.index()].with(i);
+                traders_on[seat.index()].insert(mesopotamia_core::Space(i as u16));
                 on_board[seat.index()] += 1;
             }
         }

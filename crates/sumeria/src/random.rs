@@ -9,11 +9,12 @@
 //! [`uniform_below`] over the same count, taken in the same order.
 
 use mesopotamia_core::Seat;
+use mesopotamia_core::bits::select;
 use mesopotamia_core::chance::uniform_below;
 use mesopotamia_core::rand_core::Rng;
 
 use crate::action::Chance;
-use crate::board::{ALL, Bits, STATES};
+use crate::board::{ALL, STATES, for_each_index, nth_index, set, word};
 use crate::reach::Reach;
 use crate::rules::Step;
 use crate::state::{Phase, Sumeria};
@@ -30,9 +31,9 @@ impl Sumeria {
             Phase::Setup | Phase::Turns => {
                 let occupied = p.occupied();
                 let mine = p.traders[seat.index()];
-                let empty = Bits(!occupied.0 & ALL);
+                let empty = set(!word(occupied) & ALL);
                 let adds = if p.supply[seat.index()] > 0 {
-                    empty.len()
+                    empty.len() as u32
                 } else {
                     0
                 };
@@ -41,49 +42,50 @@ impl Sumeria {
                         return None;
                     }
                     let k = uniform_below(rng, adds);
-                    return Some((seat, Step::Add(empty.nth(k)? as u8)));
+                    return Some((seat, Step::Add(nth_index(empty, k)? as u8)));
                 }
                 // Each of the seat's traders with its destinations, in board order.
                 let reach = Reach::new(p.board().lanes(), occupied);
                 // The first 16 traders' destinations kept (a seat has at most 14), any
                 // others found again.
-                let mut kept = [Bits(0); 16];
+                let mut kept = [set(0); 16];
                 let mut i = 0;
                 let mut sizes = SizeSum::default();
-                mine.for_each(|from| {
+                for_each_index(mine, |from| {
                     let to = reach.from(from);
-                    sizes.add(to.0);
+                    sizes.add(word(to));
                     if let Some(k) = kept.get_mut(i) {
                         *k = to;
                     }
                     i += 1;
                 });
                 let move_count = sizes.total();
-                let count = adds + move_count + mine.len();
+                let count = adds + move_count + mine.len() as u32;
                 if count == 0 {
                     return None;
                 }
                 let mut k = uniform_below(rng, count);
                 if k < adds {
-                    return Some((seat, Step::Add(empty.nth(k)? as u8)));
+                    return Some((seat, Step::Add(nth_index(empty, k)? as u8)));
                 }
                 k -= adds;
                 if k < move_count {
-                    let mut w = mine.0;
+                    let mut w = word(mine);
                     let mut i = 0;
                     while w != 0 {
                         let from = w.trailing_zeros() as usize;
                         w &= w - 1;
                         let to = kept.get(i).copied().unwrap_or_else(|| reach.from(from));
                         i += 1;
-                        if k < to.len() {
-                            return Some((seat, Step::Move(from as u8, to.nth(k)? as u8)));
+                        let n = to.len() as u32;
+                        if k < n {
+                            return Some((seat, Step::Move(from as u8, nth_index(to, k)? as u8)));
                         }
-                        k -= to.len();
+                        k -= n;
                     }
                     return None;
                 }
-                Some((seat, Step::Remove(mine.nth(k - move_count)? as u8)))
+                Some((seat, Step::Remove(nth_index(mine, k - move_count)? as u8)))
             }
             Phase::Take(_) => {
                 // The ways as bits, in the order of the actions: the k-th set bit is the
@@ -93,7 +95,7 @@ impl Sumeria {
                 if n == 0 {
                     return None;
                 }
-                let i = Bits(u64::from(mask)).nth(uniform_below(rng, n))?;
+                let i = select(u64::from(mask), uniform_below(rng, n))? as usize;
                 self.take_option(i).map(|s| (seat, s))
             }
             _ => None,

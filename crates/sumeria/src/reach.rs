@@ -13,7 +13,7 @@
 //! is then a run of set bits of the occupied lanes, and its end is found with one count of
 //! trailing (or leading) zeros, however long the run.
 
-use crate::board::{ALL, Bits, CITIES, LOCATIONS, SLOTS, STATES, bit};
+use crate::board::{ALL, CITIES, LOCATIONS, Locations, SLOTS, STATES, bit, set, word};
 
 /// No location: the end of a route.
 pub(crate) const NONE: u8 = u8::MAX;
@@ -181,8 +181,8 @@ pub(crate) struct Reach<'b> {
 
 impl<'b> Reach<'b> {
     /// The search on a board's `lanes` with `occupied` locations.
-    pub(crate) fn new(lanes: &'b Lanes, occupied: Bits) -> Reach<'b> {
-        let occupied = occupied.0 & ALL;
+    pub(crate) fn new(lanes: &'b Lanes, occupied: Locations) -> Reach<'b> {
+        let occupied = word(occupied) & ALL;
         let full = lanes.occupied_lanes(occupied);
         let empty = !full;
         // Built whole as the value returned, so that it is written in place, not copied.
@@ -197,15 +197,13 @@ impl<'b> Reach<'b> {
 
     /// Where a trader on the occupied location `from` may move.
     #[inline]
-    pub(crate) fn from(&self, from: usize) -> Bits {
+    pub(crate) fn from(&self, from: usize) -> Locations {
         // No branch on the kind of location: a city's lane is `NOWHERE`, whose walks end
         // nowhere, and `through` is 0 but at occupied cities.
         let lane = self.lanes.lane_of[from % 64] as usize;
-        Bits(
-            self.through[self.lanes.city_slot[from % 256] as usize % 16]
-                | self.reached(self.forward(lane))
-                | self.reached(self.backward(lane)),
-        )
+        set(self.through[self.lanes.city_slot[from % 256] as usize % 16]
+            | self.reached(self.forward(lane))
+            | self.reached(self.backward(lane)))
     }
 
     /// Where a walk forwards over the occupied lanes from `lane` (occupied) ends: an empty

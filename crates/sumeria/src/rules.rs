@@ -1,11 +1,11 @@
 //! The rules (S1 to S6): who decides, what is legal, what an action or a chance outcome
 //! does, scoring at the end of a round.
 
-use mesopotamia_core::{EventSink, Seat};
+use mesopotamia_core::{EventSink, Seat, Space};
 use smallvec::SmallVec;
 
 use crate::action::{Action, Chance, Influence, PAIRS};
-use crate::board::{ALL, Bits, Location, SLOTS, STATES};
+use crate::board::{ALL, Location, Locations, SLOTS, STATES, for_each_index, has, set, word};
 use crate::event::Event;
 use crate::reach::Reach;
 use crate::state::{
@@ -41,8 +41,8 @@ fn takes_two(display: [u8; 4], a: Influence, b: Influence) -> bool {
 impl Public {
     /// Every location with a trader on it.
     #[inline]
-    pub(crate) fn occupied(&self) -> Bits {
-        Bits(self.traders[0].0 | self.traders[1].0 | self.traders[2].0 | self.traders[3].0)
+    pub(crate) fn occupied(&self) -> Locations {
+        self.traders[0] | self.traders[1] | self.traders[2] | self.traders[3]
     }
 
     /// The seat deciding now, if a seat decides.
@@ -127,7 +127,7 @@ impl Public {
         if state >= STATES {
             return (0, false, 0);
         }
-        let traders = self.traders.get(seat.index()).map_or(0, |t| t.0);
+        let traders = self.traders.get(seat.index()).map_or(0, |&t| word(t));
         let here = (traders >> (state * SLOTS)) as usize & 0b111_1111;
         // Slots: city (bit 0), towns (bits 1 to 3), villages (bits 4 to 6).
         (COUNT7[here], here & 1 != 0, COUNT7[here & 0b1110])
@@ -194,11 +194,11 @@ impl Sumeria {
                 Reason::ChancePending
             });
         };
-        let mine = |i: usize| p.traders[seat.index()].contains(i);
+        let mine = |i: usize| has(p.traders[seat.index()], i);
         let step = match (p.phase, action) {
             (Phase::Setup | Phase::Turns, Action::Add(l)) => {
                 let i = index(l)?;
-                if p.occupied().contains(i) {
+                if has(p.occupied(), i) {
                     return Err(Reason::NotEmpty);
                 } else if p.supply[seat.index()] == 0 {
                     return Err(Reason::NoSupply);
@@ -209,7 +209,7 @@ impl Sumeria {
                 let (i, j) = (index(a)?, index(b)?);
                 if !mine(i) {
                     return Err(Reason::NotYours);
-                } else if !Reach::new(board.lanes(), p.occupied()).from(i).contains(j) {
+                } else if !has(Reach::new(board.lanes(), p.occupied()).from(i), j) {
                     return Err(Reason::Unreachable);
                 }
                 Step::Move(i as u8, j as u8)
@@ -303,19 +303,17 @@ impl Sumeria {
                 let occupied = p.occupied();
                 let mine = p.traders[seat.index()];
                 if p.supply[seat.index()] > 0 {
-                    Bits(!occupied.0 & ALL).for_each(|i| out.push(Action::Add(at(i))));
+                    for_each_index(set(!word(occupied) & ALL), |i| out.push(Action::Add(at(i))));
                 }
                 if p.phase == Phase::Setup {
                     return;
                 }
                 let reach = Reach::new(board.lanes(), occupied);
-                mine.for_each(|from| {
+                for_each_index(mine, |from| {
                     let a = at(from);
-                    reach
-                        .from(from)
-                        .for_each(|to| out.push(Action::Move(a, at(to))));
+                    for_each_index(reach.from(from), |to| out.push(Action::Move(a, at(to))));
                 });
-                mine.for_each(|i| out.push(Action::Remove(at(i))));
+                for_each_index(mine, |i| out.push(Action::Remove(at(i))));
             }
             Phase::Take(_) => {
                 out.extend(self.take_options().into_iter().map(|s| self.action_of(s)))
@@ -344,7 +342,7 @@ impl Sumeria {
         match step {
             Step::Add(i) => {
                 let i = i as usize;
-                p.traders[s] = p.traders[s].with(i);
+                p.traders[s].insert(Space(i as u16));
                 p.supply[s] -= 1;
                 if p.phase == Phase::Turns {
                     p.move_tile(i / SLOTS, true, ev);
@@ -352,14 +350,15 @@ impl Sumeria {
             }
             Step::Move(i, j) => {
                 let (i, j) = (i as usize, j as usize);
-                p.traders[s] = p.traders[s].without(i).with(j);
+                p.traders[s].remove(Space(i as u16));
+                p.traders[s].insert(Space(j as u16));
                 if i / SLOTS != j / SLOTS {
                     p.move_tile(j / SLOTS, true, ev);
                 }
             }
             Step::Remove(i) => {
                 let i = i as usize;
-                p.traders[s] = p.traders[s].without(i);
+                p.traders[s].remove(Space(i as u16));
                 p.supply[s] += 1;
                 p.move_tile(i / SLOTS, false, ev);
             }

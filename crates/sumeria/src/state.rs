@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use crate::event::Event;
 
 use crate::action::{Action, Chance, Influence, PAIRS};
-use crate::board::{Bits, Board, LOCATIONS, Location, STATES};
+use crate::board::{Board, LOCATIONS, Location, Locations, STATES, has};
 
 /// Influence tiles of each kind.
 pub const TILES_PER_KIND: u8 = 9;
@@ -267,12 +267,8 @@ impl core::str::FromStr for Phase {
 #[cfg_attr(feature = "serde", serde(try_from = "crate::data::PublicData"))]
 pub struct Public {
     pub(crate) config: Config,
-    /// Each seat's traders on the board (written as sets of board indices).
-    #[cfg_attr(
-        feature = "serde",
-        serde(serialize_with = "crate::data::traders_field::serialize")
-    )]
-    pub(crate) traders: [Bits; 4],
+    /// Each seat's traders on the board.
+    pub(crate) traders: [Locations; 4],
     pub(crate) supply: [u8; 4],
     /// City-state (board index) in each place, most important first.
     pub(crate) order: [u8; STATES],
@@ -348,7 +344,7 @@ impl Public {
     }
     /// The seat whose trader stands on a location (board index), if any.
     pub fn occupant(&self, index: usize) -> Option<Seat> {
-        Seat::all(self.seats()).find(|s| self.traders[s.index()].contains(index))
+        Seat::all(self.seats()).find(|s| has(self.traders[s.index()], index))
     }
     /// The seat whose trader stands on a location, if any.
     pub fn trader_at(&self, location: Location) -> Option<Seat> {
@@ -407,7 +403,7 @@ impl Sumeria {
         Ok(Sumeria {
             public: Public {
                 config,
-                traders: [Bits::default(); 4],
+                traders: [Locations::EMPTY; 4],
                 supply,
                 order: core::array::from_fn(|i| i as u8),
                 ordered: 0,
@@ -440,13 +436,13 @@ impl Sumeria {
         let Some(i) = p.board().index_of(from) else {
             return Vec::new();
         };
-        if !p.occupied().contains(i) {
+        if !has(p.occupied(), i) {
             return Vec::new();
         }
         let mut out = Vec::new();
         crate::reach::Reach::new(p.board().lanes(), p.occupied())
             .from(i)
-            .for_each(|to| out.push(p.board().at(to)));
+            .for_each(|to| out.push(p.board().at(to.index())));
         out.sort();
         out
     }

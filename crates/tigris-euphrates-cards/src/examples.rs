@@ -32,17 +32,23 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "CARDS-BOAT",
     "CARDS-BOAT-LOWEST-RUN",
     "CARDS-CATASTROPHE",
+    "CARDS-EMPTY-DECK-FULL-HANDS",
     "CARDS-EXTERNAL",
     "CARDS-FINAL-SCORING",
     "CARDS-FULL-DISPLAY",
     "CARDS-INTERNAL",
     "CARDS-KING-JOKER",
     "CARDS-LEADER-MOVE-OTHER-KINGDOM",
+    "CARDS-LEADER-ON-TAKEN-TREASURE",
     "CARDS-LINK-TREASURE",
+    "CARDS-NO-DISCARD",
     "CARDS-PILE-ORDER",
+    "CARDS-REFILL",
     "CARDS-SCORE-OWN-LEADER",
+    "CARDS-SCORE-THEN-BOAT",
     "CARDS-START",
     "CARDS-TURN-LIMIT",
+    "CARDS-TWO-CONFLICTS-ONE-LINK",
 );
 
 /// The case file of one example (the identifier's case does not matter).
