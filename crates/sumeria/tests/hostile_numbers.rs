@@ -92,9 +92,8 @@ fn forms() -> impl Iterator<Item = &'static (Kind, Value)> {
     corpus().iter().flat_map(|s| &s.forms)
 }
 
+// 256 cases unless PROPTEST_CASES says otherwise.
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
     #[test]
     fn extreme_numbers_are_read_or_refused_never_a_panic(
         pick in any::<prop::sample::Index>(),

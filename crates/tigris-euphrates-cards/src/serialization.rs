@@ -99,6 +99,14 @@ impl TryFrom<PublicData> for Public {
                 "a link slot beyond 7 or a column beyond 8".into(),
             ));
         }
+        // Colour bits only (issue 24: bit 4 of `conflicts` was taken for a fifth colour), and
+        // bit 7 of `boat_banking` for the banking under way.
+        if d.conflicts > 0x0F || d.boat_banking & 0x70 != 0 {
+            return Err(InvalidData(format!(
+                "conflicts {} or boat banking {}: colour bits are 0 to 3 (boat banking also 7)",
+                d.conflicts, d.boat_banking
+            )));
+        }
         let mut public = Public {
             config: d.config,
             treasure_heads: d.treasure_heads,

@@ -76,9 +76,8 @@ fn forms() -> impl Iterator<Item = &'static (Kind, Value)> {
     corpus().iter().flat_map(|s| &s.forms)
 }
 
+// 256 cases unless PROPTEST_CASES says otherwise.
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
     #[test]
     fn extreme_numbers_are_read_or_refused_never_a_panic(
         pick in any::<prop::sample::Index>(),
@@ -141,6 +140,28 @@ fn a_pile_beyond_every_card_is_refused() {
         err.to_string(),
         "pile 1 of 9223372036854775809 cards: a pile holds at most 193"
     );
+}
+
+/// A public part's `conflicts` of 16 (bit 4) was accepted and, settled at an action, taken
+/// for a colour's bit: `Colour::from_index(4)` found none.
+#[test]
+fn conflict_colour_bits_beyond_the_four_colours_are_refused() {
+    let mut game = Cards::new(Config::new(3)).unwrap();
+    mesopotamia_core::testkit::walk(&mut game, 40);
+    assert_eq!(
+        game.public().pending(),
+        tigris_euphrates_cards::Pending::Action
+    );
+    let mut public = serde_json::to_value(game.public()).unwrap();
+    public["conflicts"] = 16.into();
+    let err = serde_json::from_value::<Public>(public.clone()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "conflicts 16 or boat banking 0: colour bits are 0 to 3 (boat banking also 7)"
+    );
+    public["conflicts"] = 0.into();
+    public["boat_banking"] = 0x90.into();
+    assert!(serde_json::from_value::<Public>(public).is_err());
 }
 
 /// `text` with the line starting with `prefix` replaced by `line`.

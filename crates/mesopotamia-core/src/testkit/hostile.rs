@@ -15,11 +15,11 @@
 //! let saved = json!({"players": 3, "position": "seat 0 hand 2 1"});
 //! // The JSON number, then the three runs of digits in the string.
 //! assert_eq!(number_sites(&saved).len(), 4);
-//! let changed = with_extremes(&saved, &[(2, 3)]);
+//! let changed = with_extremes(&saved, &[(2, 6)]);
 //! assert_eq!(changed["position"], "seat 0 hand 65535 1");
-//! let changed = with_extremes(&saved, &[(0, 9), (3, 8)]);
+//! let changed = with_extremes(&saved, &[(0, 12), (3, 11)]);
 //! assert_eq!(changed, json!({"players": 1e300, "position": "seat 0 hand 2 -1"}));
-//! assert_eq!(EXTREME_NUMBERS.len(), 10);
+//! assert_eq!(EXTREME_NUMBERS.len(), 13);
 //! ```
 
 use rand_core::Rng;
@@ -31,10 +31,14 @@ use crate::game::{Game, ToMove};
 use crate::record::{GameRecord, Step as RecordStep};
 use crate::seat::Seat;
 
-/// The values put where a number was: the edges of `u8`, `u16`, `u32`, `i64` and `u64`, a
+/// The values put where a number was: small numbers just past a table's seats, a
+/// display's columns and a colour bit, the edges of `u8`, `u16`, `u32`, `i64` and `u64`, a
 /// negative number and a float far beyond every integer type.
-pub const EXTREME_NUMBERS: [&str; 10] = [
+pub const EXTREME_NUMBERS: [&str; 13] = [
     "0",
+    "4",
+    "8",
+    "16",
     "255",
     "256",
     "65535",
@@ -135,7 +139,7 @@ pub fn put_number(value: &mut Value, site: &NumberSite, number: &str) {
 }
 
 /// `value` with numbers replaced: each `(site, extreme)` pick puts
-/// `EXTREME_NUMBERS[extreme % 10]` at site `site % n` of the `n` sites of the value as the
+/// `EXTREME_NUMBERS[extreme % 13]` at site `site % n` of the `n` sites of the value as the
 /// earlier picks left it. A value without numbers comes back unchanged.
 pub fn with_extremes(value: &Value, picks: &[(usize, usize)]) -> Value {
     let mut out = value.clone();
