@@ -185,6 +185,12 @@ fn numbers_in_positions_records_configurations_and_notation_are_bounded() {
         "{:?}",
         violations(&tampered)
     );
+    // The same text in a state's JSON.
+    let err = serde_json::from_value::<Cards>(Value::String(tampered)).unwrap_err();
+    assert!(
+        err.to_string().contains("65720 civilization cards"),
+        "{err}"
+    );
     let tampered =
         format!("{text}conflict internal red attacker 0 defender 1 bases 255 255 committed 255\n");
     assert!(
