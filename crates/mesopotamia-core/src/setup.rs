@@ -51,9 +51,9 @@ pub trait SetupBeside: Setup {
     fn parse_beside(text: &str, beside: Self::Beside) -> Result<Self, <Self as FromStr>::Err>;
 }
 
-/// What [`serde_via_setup!`] expands to call: a game saved as its setup's text, or as that
-/// text with what it leaves out beside it; read back only through the setup's validation.
-/// Not part of the API.
+/// What [`serde_via_setup!`](crate::serde_via_setup) expands to call: a game saved as its
+/// setup's text, or as that text with what it leaves out beside it; read back only through
+/// the setup's validation. Not part of the API.
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub mod saved {
