@@ -17,11 +17,7 @@ impl Bot<Tigris> for Scorer {
     fn choose(&mut self, game: &Tigris, seat: Seat, legal: &[Action], rng: &mut dyn Rng) -> Action {
         let vp = |g: &Tigris| -> u32 {
             let p = g.public();
-            Colour::ALL
-                .iter()
-                .map(|&c| p.vp(seat)[c] as u32)
-                .sum::<u32>()
-                + p.treasures_taken(seat) as u32
+            Colour::ALL.iter().map(|&c| p.vp(seat)[c]).sum::<u32>() + p.treasures_taken(seat) as u32
         };
         // An honest bot never looks at hidden information: it tries the actions on a
         // copy whose other hands and bag are redrawn from what its seat can see.

@@ -246,6 +246,73 @@ fn bad_input_is_a_clear_error() {
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
 }
 
+/// Issue 24 end to end: numbers beyond their bounds in files and arguments are clear errors,
+/// never a panic (exit code 101).
+#[test]
+fn hostile_numbers_in_files_and_arguments_are_clear_errors() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = tigris_euphrates::Tigris::new(tigris_euphrates::Config::new(2)).unwrap();
+    let text = game.to_string();
+    let line = text.lines().find(|l| l.starts_with("seat 0 hand")).unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let tampered = format!("seat 0 hand 200 100 {}", words[5..].join(" "));
+    let position = dir.join("position.txt");
+    std::fs::write(&position, text.replace(line, &tampered)).unwrap();
+    let from = ["play", "tigris", "--from", position.to_str().unwrap()];
+    refused(&from, "seat 0 holds more than 6 tiles");
+    let record = dir.join("record.json");
+    std::fs::write(
+        &record,
+        r#"{"game":"tigris","config":{"players":2,"turn_limit":18446744073709551615},"steps":[]}"#,
+    )
+    .unwrap();
+    refused(&["replay", record.to_str().unwrap()], "expected u32");
+    for (args, message) in [
+        (
+            &["play", "tigris", "--players", "256"][..],
+            "invalid value '256'",
+        ),
+        (
+            &["play", "tigris", "--turn-limit", "4294967296"],
+            "invalid value '4294967296'",
+        ),
+        (
+            &["play", "tigris", "--turn-limit", "0"],
+            "a turn limit of 0",
+        ),
+        (
+            &["play", "tigris", "--human", "4"],
+            "the table has seats 0 to 3",
+        ),
+        (
+            &["play", "tigris", "--bots", "mcts:4294967296"],
+            "bad iteration count",
+        ),
+        (
+            &[
+                "simulate",
+                "sumeria",
+                "--games",
+                "18446744073709551616",
+                "--bots",
+                "random",
+            ],
+            "invalid value '18446744073709551616'",
+        ),
+    ] {
+        let o = run(args);
+        assert_ne!(
+            o.status.code(),
+            Some(101),
+            "{args:?} panicked: {}",
+            stderr(&o)
+        );
+        refused(args, message);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn simulate_reports_win_rates_the_same_on_any_thread_count() {
     let args = |threads: &'static str| {

@@ -41,6 +41,8 @@ pub use record::{
 pub use scoring::{RanksError, Standings};
 pub use seat::{MAX_SEATS, Seat, SeatOutOfRange, SeatSet};
 pub use setup::Setup;
+#[cfg(feature = "serde")]
+pub use setup::SetupBeside;
 
 /// Re-exported so that games and users name one `rand_core` version.
 pub use rand_core;

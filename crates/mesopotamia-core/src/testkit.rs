@@ -28,6 +28,7 @@ use crate::game::{Game, ToMove};
 use crate::record::{GameRecord, Step};
 use crate::seat::Seat;
 
+pub mod hostile;
 mod sampling;
 pub use sampling::{
     ExactReport, FastPathOptions, FastPathReport, SamplingReport, UniformityOptions,
@@ -481,8 +482,11 @@ fn random_step<G: Game, R: Rng>(
 
 /// Plays `steps` random steps from an accepted (possibly tampered) state with the checks
 /// of the contract that need no history: legal lists sorted and accepted, chance outcomes
-/// positive, views and standings computable.
-fn play_on<G: Game, R: Rng>(state: &mut G, steps: usize, at: &str, rng: &mut R) {
+/// positive, views and standings computable. `at` names the state in the messages.
+///
+/// # Panics
+/// When the state breaks one of those checks, or the engine panics on it.
+pub fn play_on<G: Game, R: Rng>(state: &mut G, steps: usize, at: &str, rng: &mut R) {
     let mut outcomes = Vec::new();
     for n in 0..steps {
         for seat in Seat::all(state.seat_count()) {

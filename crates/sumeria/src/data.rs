@@ -24,7 +24,6 @@ use std::sync::Arc;
 
 use mesopotamia_core::{Game, Seat};
 use serde::de::Error as _;
-use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, LOCATIONS, Locations, STATES};
@@ -44,9 +43,6 @@ pub enum DataError {
     /// A phase `take` of another place than 0 or 1.
     #[error("phase `take {0}`: only places 0 and 1 are chosen from")]
     TakePlace(u8),
-    /// The position text does not parse.
-    #[error("bad position: {0}")]
-    Position(#[from] ParsePositionError),
     /// The position breaks the rules.
     #[error("invalid position: {}", list(.0))]
     Violations(Vec<Violation>),
@@ -319,56 +315,28 @@ impl TryFrom<ViewData> for SumeriaView {
     }
 }
 
-/// A state as data: its board and its position text.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StateData {
-    #[serde(deserialize_with = "board_field::deserialize")]
-    board: Arc<Board>,
-    position: String,
-}
+/// A board as saved beside a state's position text: [`DEFAULT_BOARD`] for the default
+/// board, else the text of the board file (read with every check of [`Board::parse`]).
+pub struct SavedBoard(pub Arc<Board>);
 
-impl TryFrom<StateData> for Sumeria {
-    type Error = DataError;
-
-    fn try_from(data: StateData) -> Result<Sumeria, DataError> {
-        let position = Position::parse_on(&data.position, data.board)?;
-        position.into_game().map_err(DataError::Violations)
-    }
-}
-
-struct BoardRef<'a>(&'a Arc<Board>);
-
-impl Serialize for BoardRef<'_> {
+impl Serialize for SavedBoard {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        board_field::serialize(self.0, s)
+        board_field::serialize(&self.0, s)
     }
 }
 
-struct Text<'a>(&'a Position);
-
-impl Serialize for Text<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self.0)
+impl<'de> Deserialize<'de> for SavedBoard {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        board_field::deserialize(d).map(SavedBoard)
     }
 }
 
-/// `{ "board": BOARD, "position": TEXT }`: the board ([`DEFAULT_BOARD`] or the board's
-/// text) and the position text. The position text alone cannot name its board (its
-/// first line is `sumeria players N`), so the board goes beside it; the position holds
-/// everything else (the bag follows from the tiles it shows), so the round trip is exact.
-impl Serialize for Sumeria {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut state = s.serialize_struct("Sumeria", 2)?;
-        state.serialize_field("board", &BoardRef(&self.public.config.board))?;
-        state.serialize_field("position", &Text(&Position::from_game(self)))?;
-        state.end()
-    }
-}
-
-/// Reads `{ "board": BOARD, "position": TEXT }` (no other field) and validates it as
-/// [`Position::parse_on`] and [`Position::into_game`] do; the error names every
-/// violation.
+/// A state is saved as `{ "board": BOARD, "position": TEXT }`: the board ([`DEFAULT_BOARD`]
+/// or the board's text) and the position text. The position text alone cannot name its
+/// board (its first line is `sumeria players N`), so the board goes beside it; the position
+/// holds everything else (the bag follows from the tiles it shows), so the round trip is
+/// exact. Reading refuses any other field and validates as [`Position::parse_on`] and
+/// [`Position::into_game`] do; the error names every violation.
 ///
 /// ```
 /// use mesopotamia_core::Game;
@@ -384,12 +352,20 @@ impl Serialize for Sumeria {
 /// let err = serde_json::from_str::<Sumeria>(&bad).unwrap_err().to_string();
 /// assert!(err.contains("2 influence tiles out of the bag, expected 0"), "{err}");
 /// ```
-impl<'de> Deserialize<'de> for Sumeria {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let data = StateData::deserialize(d)?;
-        Sumeria::try_from(data).map_err(D::Error::custom)
+impl mesopotamia_core::SetupBeside for Position {
+    const FIELD: &'static str = "board";
+    type Beside = SavedBoard;
+
+    fn beside(game: &Sumeria) -> SavedBoard {
+        SavedBoard(game.public.config.board.clone())
+    }
+
+    fn parse_beside(text: &str, board: SavedBoard) -> Result<Position, ParsePositionError> {
+        Position::parse_on(text, board.0)
     }
 }
+
+mesopotamia_core::serde_via_setup!(Sumeria, Position, beside);
 
 #[cfg(test)]
 mod tests {

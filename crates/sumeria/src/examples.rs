@@ -160,7 +160,15 @@ impl CaseGame for Sumeria {
                     .collect();
                 expect_eq(discarded, four([a, b, c, d])?)
             })(),
-            ["score", s, n] => (|| expect_eq(self.scores()[seat(s)?.index()].0, num(n)?))(),
+            ["score", s, n] => (|| {
+                let s = seat(s)?;
+                let (score, _) = self
+                    .scores()
+                    .get(s.index())
+                    .copied()
+                    .ok_or_else(|| format!("seat {s} is not at the table"))?;
+                expect_eq(score, num(n)?)
+            })(),
             _ => return None,
         })
     }

@@ -427,7 +427,12 @@ impl Position {
         let mut out = 0u32;
         for k in Influence::ALL {
             let i = k as usize;
-            let found: u32 = self.seats.iter().map(|(_, h)| h[i] as u32).sum::<u32>()
+            let found: u32 = self
+                .seats
+                .iter()
+                .take(n)
+                .map(|(_, h)| h[i] as u32)
+                .sum::<u32>()
                 + self.display.iter().map(|d| d[i] as u32).sum::<u32>()
                 + self.discarded[i] as u32;
             if found > TILES_PER_KIND as u32 {

@@ -34,7 +34,8 @@ use mesopotamia_core::{ByColour, Colour, ColourMap, Seat};
 
 use crate::action::{COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
 use crate::state::{
-    Card, Cards, CardsView, Conflict, DECK, Leader, Masks, Pending, Piece, Public, REMOVED_WITH_TWO,
+    Card, Cards, CardsView, Conflict, DECK, Leader, Masks, PILE_CAPACITY, Pending, Piece, Public,
+    REMOVED_WITH_TWO,
 };
 use crate::{Config, Position};
 
@@ -97,6 +98,14 @@ impl TryFrom<PublicData> for Public {
             return Err(InvalidData(
                 "a link slot beyond 7 or a column beyond 8".into(),
             ));
+        }
+        // Colour bits only (issue 24: bit 4 of `conflicts` was taken for a fifth colour), and
+        // bit 7 of `boat_banking` for the banking under way.
+        if d.conflicts > 0x0F || d.boat_banking & 0x70 != 0 {
+            return Err(InvalidData(format!(
+                "conflicts {} or boat banking {}: colour bits are 0 to 3 (boat banking also 7)",
+                d.conflicts, d.boat_banking
+            )));
         }
         let mut public = Public {
             config: d.config,
@@ -185,7 +194,7 @@ fn deal(
     first: Option<Colour>,
 ) -> Result<ColourMap<u16>, InvalidData> {
     let mut out = ColourMap::<u16>::default();
-    let mut left = count as i64;
+    let mut left = i64::try_from(count).unwrap_or(i64::MAX);
     for c in first.into_iter().chain(Colour::ALL) {
         let take = left.min(pool[c.index()]);
         pool[c.index()] -= take;
@@ -248,6 +257,12 @@ fn complete(public: &Public, own: Option<Seen<'_>>) -> Result<Cards, InvalidData
                 pool[c.index()] -= hand[c] as i64;
             }
             for (s, (len, cards)) in shown.iter().enumerate() {
+                // Checked before any count is dealt from it (issue 24).
+                if *len > PILE_CAPACITY {
+                    return Err(bad(format!(
+                        "pile {s} of {len} cards: a pile holds at most {PILE_CAPACITY}"
+                    )));
+                }
                 if cards.len() > *len || (*len > 0 && cards.is_empty()) {
                     return Err(bad(format!(
                         "pile {s} of {len} cards shows {} cards",

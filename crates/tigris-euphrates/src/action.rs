@@ -11,10 +11,27 @@ use mesopotamia_core::Colour;
 
 use crate::board::{SQUARES, Square};
 
-/// The six monuments, one per pair of colours.
+/// The six monuments, one per pair of colours. As data, its index (0 to 5, checked when
+/// read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "u8", try_from = "u8"))]
 pub struct Monument(u8);
+
+impl From<Monument> for u8 {
+    fn from(m: Monument) -> u8 {
+        m.0
+    }
+}
+
+/// The monument with that index; the error names an index beyond the six.
+impl TryFrom<u8> for Monument {
+    type Error = ParseActionError;
+    fn try_from(index: u8) -> Result<Monument, ParseActionError> {
+        Monument::from_index(index.into())
+            .ok_or_else(|| ParseActionError::Monument(index.to_string()))
+    }
+}
 
 impl Monument {
     /// The six monuments in index order: red-blue, red-green, red-black, blue-green,

@@ -24,7 +24,7 @@ fn value(p: &Public, seat: Seat) -> i64 {
     // Monument VP the active seat scores at the end of its turn count as scored already:
     // otherwise passing (which pays them at once) would always look best, and players who
     // hold a monument would pass for ever.
-    let mut vp = p.vp(seat).map(u32::from);
+    let mut vp = p.vp(seat);
     if p.active() == seat {
         let due = p.monument_vp_to_come();
         for c in Colour::ALL {

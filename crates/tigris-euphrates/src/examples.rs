@@ -105,7 +105,7 @@ impl CaseGame for Tigris {
         let square = |w: &str| parse::<Square>(w, "a square");
         let num = |w: &str| parse::<u32>(w, "a number");
         let result = (|| match words.as_slice() {
-            ["vp", s, c, n] => expect_eq(p.vp(seat(s)?)[colour(c)?] as u32, num(n)?),
+            ["vp", s, c, n] => expect_eq(p.vp(seat(s)?)[colour(c)?], num(n)?),
             ["leader", s, c, "none"] => expect_eq(p.leader(seat(s)?, colour(c)?), None),
             ["leader", s, c, q] => expect_eq(p.leader(seat(s)?, colour(c)?), Some(square(q)?)),
             ["removed", c, n] => expect_eq(p.removed()[colour(c)?] as u32, num(n)?),

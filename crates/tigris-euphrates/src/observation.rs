@@ -123,7 +123,7 @@ impl Observe for Tigris {
             };
             out.push(p.hand_size(s).into());
             out.push(p.catastrophes_left(s).into());
-            out.extend(p.vp(s).values().map(f32::from));
+            out.extend(p.vp(s).values().map(|v| v as f32));
             out.push(p.treasures_taken(s).into());
             out.push(p.discard_count(s).into());
         }

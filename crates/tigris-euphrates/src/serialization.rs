@@ -68,7 +68,7 @@ pub(crate) struct PublicData {
     ziggurat_declined: Squares,
     hand_sizes: [u8; 4],
     catastrophes_left: [u8; 4],
-    vp: [ColourMap<u16>; 4],
+    vp: [ColourMap<u32>; 4],
     treasures_taken: [u8; 4],
     /// Tiles that left the game in view of all (catastrophes, wars, commitments).
     removed: ColourMap<u16>,
@@ -291,7 +291,7 @@ fn set_of(squares: &[Square]) -> Squares {
 pub(crate) struct SeatJson {
     hand_size: u8,
     catastrophes: u8,
-    vp: ByColour<u16>,
+    vp: ByColour<u32>,
     treasures: u8,
     /// Tiles discarded face down by swaps.
     discarded: u8,

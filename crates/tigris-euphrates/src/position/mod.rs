@@ -39,7 +39,7 @@ mod validate;
 
 pub use text::ParsePositionError;
 pub(crate) use text::write_board;
-pub use validate::Violation;
+pub use validate::{MAX_BASE, MAX_VP, Violation};
 
 /// What stands on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,7 +74,7 @@ pub struct SeatSetup {
     /// Tiles in hand per colour.
     pub hand: ColourMap<u8>,
     /// Victory points per colour.
-    pub vp: ColourMap<u16>,
+    pub vp: ColourMap<u32>,
     /// Treasures taken.
     pub treasures: u8,
     /// Catastrophe tiles left.

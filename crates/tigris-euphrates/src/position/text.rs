@@ -405,7 +405,7 @@ impl FromStr for Position {
                     }
                     pos.seats.push(SeatSetup {
                         hand: small(four(&[a, b, c, d])?)?,
-                        vp: wide(four(&[e, f, g, h])?)?,
+                        vp: ColourMap::from_array(four(&[e, f, g, h])?),
                         treasures: u8::try_from(num(t)?).map_err(|_| bad("too many treasures"))?,
                         catastrophes: u8::try_from(num(k)?)
                             .map_err(|_| bad("too many catastrophes"))?,

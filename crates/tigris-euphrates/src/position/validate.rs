@@ -2,12 +2,23 @@
 
 use mesopotamia_core::{Adjacency, Bag, Colour, ColourMap, Seat};
 
-use crate::action::Monument;
-use crate::board::{Board, HEIGHT, SQUARES, Square, Squares, WIDTH};
+use crate::action::{MAX_SUPPORT, Monument};
+use crate::board::{Board, BoardKind, HEIGHT, SQUARES, Square, Squares, WIDTH};
 use crate::event::ConflictKind;
 use crate::state::{CATASTROPHES_PER_PLAYER, HAND_SIZE, Pending, Public, TILES_PER_COLOUR, Tigris};
 
 use super::{Cell, Position};
+
+/// The most VP of one colour a position may give a seat: far above what any game reaches
+/// (a seat gains at most a few VP of a colour a turn, and a game lasts at most
+/// [`MAX_TURN_LIMIT`](crate::MAX_TURN_LIMIT) turns), and far enough below `u32::MAX` that
+/// the rest of any game cannot overflow it.
+pub const MAX_VP: u32 = 100_000_000;
+
+/// The most a side's strength on the board can be in a conflict: every red tile of the game
+/// (the largest colour). With a commitment of at most [`MAX_SUPPORT`], totals stay far
+/// below 255.
+pub const MAX_BASE: u8 = TILES_PER_COLOUR[0] as u8;
 
 /// A rule the position breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -161,6 +172,39 @@ pub enum Violation {
     /// Draws owed that would fill a hand beyond 6 tiles.
     #[error("seat {0} is owed draws that would fill its hand beyond 6 tiles")]
     DrawsOverfillHand(Seat),
+    /// VP beyond [`MAX_VP`].
+    #[error("seat {seat} has {vp} {colour} VP: at most {MAX_VP}")]
+    TooManyVp {
+        /// Seat.
+        seat: Seat,
+        /// Colour.
+        colour: Colour,
+        /// Read.
+        vp: u32,
+    },
+    /// More treasures taken and on the board than a game has (the alternative board
+    /// starts with 14; a position may put them on other temples).
+    #[error("{taken} treasures taken and {on_board} on the board, but a game has {total}")]
+    Treasures {
+        /// Taken by the seats.
+        taken: u32,
+        /// Still on the board.
+        on_board: usize,
+        /// The most a game has.
+        total: usize,
+    },
+    /// Conflict strengths beyond [`MAX_BASE`] or a commitment beyond [`MAX_SUPPORT`].
+    #[error(
+        "a conflict with bases {attacker} and {defender} and {committed} committed: bases go up to {MAX_BASE}, commitments up to {MAX_SUPPORT}"
+    )]
+    ConflictStrength {
+        /// The attacker's base.
+        attacker: u8,
+        /// The defender's base.
+        defender: u8,
+        /// The attacker's commitment.
+        committed: u8,
+    },
 }
 
 impl Position {
@@ -333,25 +377,53 @@ impl Position {
         }
         p.declined = self.declined.iter().map(|s| s.space()).collect();
         p.flipped_colours = flipped_colours;
-        // Seats.
+        // Seats. Counts read are summed wide (issue 24: a hand of 200 + 100 tiles wrapped).
         let mut used_catastrophes = 0;
+        let mut treasures_taken = 0u32;
+        let total = |counts: ColourMap<u8>| counts.values().iter().map(|&x| u32::from(x)).sum();
         for (i, seat) in self.seats.iter().enumerate().take(n) {
             let who = Seat::new(i).expect("seat");
-            let size: u8 = seat.hand.values().iter().sum();
-            if size > HAND_SIZE {
-                v.push(Violation::HandTooLarge(who));
+            let size: u32 = total(seat.hand);
+            match u8::try_from(size) {
+                Ok(size) if size <= HAND_SIZE => p.hand_sizes[i] = size,
+                _ => v.push(Violation::HandTooLarge(who)),
             }
             if seat.catastrophes > CATASTROPHES_PER_PLAYER {
                 v.push(Violation::CatastrophesLeft(who));
             }
+            for (colour, &vp) in seat.vp.iter() {
+                if vp > MAX_VP {
+                    v.push(Violation::TooManyVp {
+                        seat: who,
+                        colour,
+                        vp,
+                    });
+                }
+            }
+            treasures_taken += u32::from(seat.treasures);
             used_catastrophes += CATASTROPHES_PER_PLAYER.saturating_sub(seat.catastrophes) as usize;
             game.hands[i] = seat.hand;
             game.discarded[i] = seat.discarded;
-            p.hand_sizes[i] = size;
             p.vp[i] = seat.vp;
             p.treasures_taken[i] = seat.treasures;
             p.catastrophes_left[i] = seat.catastrophes;
-            p.discard_counts[i] = seat.discarded.values().iter().sum();
+            // More than 255 discards hold more than 63 tiles of a colour: the tile count
+            // below refuses them.
+            if let Ok(discards) = u8::try_from(total(seat.discarded)) {
+                p.discard_counts[i] = discards;
+            }
+        }
+        let most = [BoardKind::Classic, BoardKind::Alternative]
+            .map(|kind| Board::get(kind).starting_temples().len())
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        if treasures_taken as usize + p.treasures.len() > most {
+            v.push(Violation::Treasures {
+                taken: treasures_taken,
+                on_board: p.treasures.len(),
+                total: most,
+            });
         }
         if p.catastrophes.len() != used_catastrophes {
             v.push(Violation::Catastrophes {
@@ -391,6 +463,7 @@ impl Position {
             bag.put(c, in_bag);
         }
         p.removed = self.removed;
+        // Each colour's count is its box total once the checks above hold: at most 153.
         p.bag_size = bag.total() as u16;
         // Turn.
         if self.active.index() >= n || self.actions_left > 2 {
@@ -425,6 +498,14 @@ impl Position {
         p.after_draws = self.after_draws;
         p.bag_exhausted = self.bag_exhausted;
         if let Some(c) = &self.conflict {
+            let committed = c.attacker_commit.unwrap_or(0);
+            if c.attacker_base > MAX_BASE || c.defender_base > MAX_BASE || committed > MAX_SUPPORT {
+                v.push(Violation::ConflictStrength {
+                    attacker: c.attacker_base,
+                    defender: c.defender_base,
+                    committed,
+                });
+            }
             let leader = |s: Seat| p.leaders.get(s.index()).and_then(|l| l[c.colour.index()]);
             if c.attacker == c.defender
                 || leader(c.attacker).is_none()

@@ -137,7 +137,7 @@ impl Tigris {
                 p.removed[colour] += lost.len() as u16;
                 p.regions_lose(lost | Squares::single(sp(loser_square)));
                 let gain = 1 + lost.len() as u16;
-                p.vp[winner.index()][colour] += gain;
+                p.vp[winner.index()][colour] += u32::from(gain);
                 if ev.wanted() && !lost.is_empty() {
                     ev.push(Event::TilesRemoved {
                         colour,

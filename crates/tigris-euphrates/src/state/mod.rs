@@ -254,7 +254,7 @@ pub struct Public {
     pub(crate) ziggurat_declined: Squares,
     pub(crate) hand_sizes: [u8; 4],
     pub(crate) catastrophes_left: [u8; 4],
-    pub(crate) vp: [ColourMap<u16>; 4],
+    pub(crate) vp: [ColourMap<u32>; 4],
     pub(crate) treasures_taken: [u8; 4],
     /// Tiles that left the game in view of all (catastrophes, wars, commitments).
     pub(crate) removed: ColourMap<u16>,

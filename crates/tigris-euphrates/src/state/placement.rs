@@ -50,7 +50,7 @@ impl Tigris {
                     let amount = 1 + p.buildings[colour.index()]
                         .is_some_and(|b| after.contains(sp(b)))
                         as u16;
-                    p.vp[owner.index()][colour] += amount;
+                    p.vp[owner.index()][colour] += u32::from(amount);
                     ev.push(Event::Vp {
                         seat: owner,
                         colour,

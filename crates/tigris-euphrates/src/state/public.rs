@@ -54,7 +54,7 @@ impl Public {
             .unwrap_or(0)
     }
     /// A seat's victory points by colour.
-    pub fn vp(&self, seat: Seat) -> ColourMap<u16> {
+    pub fn vp(&self, seat: Seat) -> ColourMap<u32> {
         self.vp.get(seat.index()).copied().unwrap_or_default()
     }
     /// Treasures a seat has taken.

@@ -279,10 +279,7 @@ impl Public {
     /// What the final ranking compares for `seat` (T14): its VP per colour with each
     /// treasure added to the weakest, sorted ascending. The game's standings rank these.
     pub fn standing_key(&self, seat: Seat) -> [u32; 4] {
-        weakest_colour_key(
-            self.vp(seat).map(u32::from),
-            self.treasures_taken(seat) as u32,
-        )
+        weakest_colour_key(self.vp(seat), self.treasures_taken(seat) as u32)
     }
     /// The monument VP (T10) the active seat will score at the end of the turn in
     /// progress if the board stays as it is; nothing once they are paid (or between turns).
