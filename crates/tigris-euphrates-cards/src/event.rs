@@ -195,7 +195,11 @@ impl MarkedDisplay for Event {
             } => {
                 write!(out, "{count} ")?;
                 write_colour_name(out, *colour)?;
-                out.write_str(if *count == 1 { " card goes to " } else { " cards go to " })?;
+                out.write_str(if *count == 1 {
+                    " card goes to "
+                } else {
+                    " cards go to "
+                })?;
                 write_seat_name(out, *seat)?;
                 out.write_str("'s pile")
             }

@@ -34,6 +34,24 @@ pub enum ConflictKind {
     War,
 }
 
+impl ConflictKind {
+    /// The kind's word, as events, views and the position format write it: `revolt` or
+    /// `war`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ConflictKind::Revolt => "revolt",
+            ConflictKind::War => "war",
+        }
+    }
+
+    /// The kind a word names ([`ConflictKind::name`]'s inverse).
+    pub fn from_name(name: &str) -> Option<ConflictKind> {
+        [ConflictKind::Revolt, ConflictKind::War]
+            .into_iter()
+            .find(|kind| kind.name() == name)
+    }
+}
+
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -208,12 +226,8 @@ impl MarkedDisplay for Event {
                 attacker_base,
                 defender_base,
             } => {
-                let kind = match kind {
-                    ConflictKind::Revolt => "revolt",
-                    ConflictKind::War => "war",
-                };
                 write_colour_name(out, *colour)?;
-                write!(out, " {kind}: ")?;
+                write!(out, " {}: ", kind.name())?;
                 write_seat_name(out, *attacker)?;
                 write!(out, " attacks with {attacker_base}, ")?;
                 write_seat_name(out, *defender)?;
@@ -315,6 +329,15 @@ mod tests {
     use mesopotamia_core::marks::MarkedString;
 
     use super::*;
+
+    /// Events, views and positions write a conflict's kind with one word, read back.
+    #[test]
+    fn conflict_kinds_read_back_their_names() {
+        for kind in [ConflictKind::Revolt, ConflictKind::War] {
+            assert_eq!(ConflictKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(ConflictKind::from_name("internal"), None);
+    }
 
     /// A user interface can colour the seat, the colour and the leader an event names.
     #[test]

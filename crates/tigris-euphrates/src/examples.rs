@@ -23,7 +23,9 @@
 //!   `declined-ziggurat SQUARE [none]` (the cross with that centre was declined);
 //! - the seats: `vp SEAT COLOUR N`, `treasures SEAT N`, `hand SEAT COLOUR N`, `hand SEAT
 //!   RED BLUE GREEN BLACK` (the whole hand as four counts), `hand-size SEAT N`,
-//!   `catastrophes SEAT N` (catastrophe tiles left);
+//!   `catastrophes SEAT N` (catastrophe tiles left), `discarded SEAT COLOUR N` and
+//!   `discarded SEAT RED BLUE GREEN BLACK` (the tiles the seat discarded face down by
+//!   swaps, out of the game);
 //! - the supply: `bag-size N`, `bag COLOUR N`, `removed COLOUR N`;
 //! - the turn: `turn N` (from 0), `actions N` (left in the turn), `pending NAME`, `wars
 //!   COLOUR...` and `wars none` (the wars still to fight), `strength attacker|defender BASE
@@ -39,11 +41,15 @@ use crate::{
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
     "EDGE-BAG-RUNS-OUT-IN-SWAP",
+    "EDGE-BUILDING-ROW-AND-COLUMN",
     "EDGE-BUILDING-WAR-AND-MONUMENT",
     "EDGE-LEADER-MOVE-VACATED",
     "EDGE-PRIEST-WAR-TREASURE",
+    "EDGE-SQUARE-BROKEN-BY-WAR",
+    "EDGE-SWAP-EMPTY-BAG",
     "EDGE-THREE-KINGDOMS",
     "EDGE-TWO-SQUARES",
+    "EDGE-TWO-WARS-ONE-UNION",
     "TE-1997-MONUMENT",
     "TE-1997-REVOLT",
     "TE-1997-TREASURE",
@@ -59,11 +65,13 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "TE-BUILDING-BONUS-TILES-ONLY",
     "TE-BUILDING-LINE-NOW",
     "TE-BUILDING-LONGER-LINE",
+    "TE-DEAL-ORDER",
     "TE-ENGLISH-VARIANT",
     "TE-FINAL-SCORING",
     "TE-START-ALTERNATIVE",
     "TE-START-CLASSIC",
     "TE-TURN-LIMIT",
+    "TE-TURN-LIMIT-RULES-END",
     "TE-ZIGGURAT",
     "TE-ZIGGURAT-DECLINED",
 );
@@ -131,6 +139,20 @@ impl CaseGame for Tigris {
                     .collect::<Result<Vec<_>, _>>()?;
                 let hand = self.hand(seat(s)?);
                 let got: Vec<u32> = Colour::ALL.iter().map(|&c| hand[c] as u32).collect();
+                expect_eq(got, want)
+            }
+            ["discarded", s, c, n] => {
+                let discarded = self.discarded.get(seat(s)?.index()).copied();
+                expect_eq(discarded.unwrap_or_default()[colour(c)?] as u32, num(n)?)
+            }
+            ["discarded", s, counts @ ..] if counts.len() == 4 => {
+                let want = counts
+                    .iter()
+                    .map(|n| num(n))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let discarded = self.discarded.get(seat(s)?.index()).copied();
+                let discarded = discarded.unwrap_or_default();
+                let got: Vec<u32> = Colour::ALL.iter().map(|&c| discarded[c] as u32).collect();
                 expect_eq(got, want)
             }
             ["hand-size", s, n] => expect_eq(p.hand_size(seat(s)?) as u32, num(n)?),

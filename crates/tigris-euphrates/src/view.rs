@@ -28,7 +28,6 @@ use mesopotamia_core::marks::{
 use mesopotamia_core::{Colour, Seat};
 
 use crate::action::Monument;
-use crate::event::ConflictKind;
 use crate::position::{board_cells, write_board};
 use crate::state::{AfterPlacement, Pending, Public, TigrisView};
 
@@ -124,12 +123,8 @@ impl MarkedDisplay for TigrisView {
             writeln!(out, "ziggurat centred on {s}")?;
         }
         if let Some(c) = p.conflict() {
-            let kind = match c.kind {
-                ConflictKind::Revolt => "revolt",
-                ConflictKind::War => "war",
-            };
             write_colour_name(out, c.colour)?;
-            write!(out, " {kind}: ")?;
+            write!(out, " {}: ", c.kind.name())?;
             write_seat(out, c.attacker, me)?;
             write!(out, " attacks with {}, ", c.attacker_base)?;
             write_seat(out, c.defender, me)?;

@@ -184,10 +184,7 @@ impl fmt::Display for Position {
             self.turn, self.active, self.actions_left
         )?;
         if let Some(c) = &self.conflict {
-            let kind = match c.kind {
-                ConflictKind::Revolt => "revolt",
-                ConflictKind::War => "war",
-            };
+            let kind = c.kind.name();
             write!(
                 f,
                 "conflict {kind} {} attacker {} defender {} bases {} {}",
@@ -440,11 +437,8 @@ impl FromStr for Position {
                     y,
                     rest @ ..,
                 ] => {
-                    let kind = match *kind {
-                        "revolt" => ConflictKind::Revolt,
-                        "war" => ConflictKind::War,
-                        _ => return Err(bad("a conflict is a revolt or a war")),
-                    };
+                    let kind = ConflictKind::from_name(kind)
+                        .ok_or_else(|| bad("a conflict is a revolt or a war"))?;
                     let attacker_commit = match rest {
                         [] => None,
                         ["committed", n] => {

@@ -22,12 +22,71 @@ struct KingdomMap {
     leader_candidates: Squares,
 }
 
+/// The blocks of an action decision's legal list, in list order: the order of their
+/// actions' indices (see [`Block::base`]), so that the list is sorted. This one list is
+/// what [`ActionTargets::counts`], [`ActionTargets::nth`] (the sampler's draw) and
+/// [`Tigris::legal_into`] all follow.
+pub(super) const BLOCKS: [Block; 12] = [
+    Block::Pass,
+    Block::Tiles(Colour::Red),
+    Block::Tiles(Colour::Blue),
+    Block::Tiles(Colour::Green),
+    Block::Tiles(Colour::Black),
+    Block::Leaders(Colour::Red),
+    Block::Leaders(Colour::Blue),
+    Block::Leaders(Colour::Green),
+    Block::Leaders(Colour::Black),
+    Block::Withdrawals,
+    Block::Catastrophes,
+    Block::Swaps,
+];
+
+// The blocks' bases ascend: a list written block by block is sorted.
+const _: () = {
+    let mut i = 1;
+    while i < BLOCKS.len() {
+        assert!(BLOCKS[i - 1].base() < BLOCKS[i].base());
+        i += 1;
+    }
+};
+
+/// One kind of action of an action decision (see [`BLOCKS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Block {
+    /// Ending the turn's actions.
+    Pass,
+    /// The tiles of a colour, by square.
+    Tiles(Colour),
+    /// The leader of a colour, placed or moved, by square.
+    Leaders(Colour),
+    /// The withdrawals, by colour.
+    Withdrawals,
+    /// The catastrophes, by square.
+    Catastrophes,
+    /// The swaps, by the tiles discarded.
+    Swaps,
+}
+
+impl Block {
+    /// The index of the block's first possible action: its actions are this plus a
+    /// square, a colour or a swap's number.
+    #[inline]
+    pub(super) const fn base(self) -> u16 {
+        match self {
+            Block::Pass => action::PASS,
+            Block::Tiles(c) => action::TILE + (c.index() * SQUARES) as u16,
+            Block::Leaders(c) => action::LEADER + (c.index() * SQUARES) as u16,
+            Block::Withdrawals => action::WITHDRAW,
+            Block::Catastrophes => action::CATASTROPHE,
+            Block::Swaps => action::SWAP,
+        }
+    }
+}
+
 /// Where each kind of action of an action decision may go, and how many actions of each
-/// kind there are. The legal list is, in this order (the order of the actions' indices):
-/// pass, the tiles by colour, the leaders by colour, the withdrawals, the catastrophes,
-/// the swaps.
+/// kind there are, block by block of [`BLOCKS`].
 ///
-/// Sets shared by several kinds (the land for three tile colours, the supply squares for
+/// Sets shared by several blocks (the land for three tile colours, the supply squares for
 /// the leaders in supply) are kept once: the targets are made at every decision.
 pub(super) struct ActionTargets {
     /// Where a land tile may go.
@@ -42,11 +101,11 @@ pub(super) struct ActionTargets {
     /// others: see [`ActionTargets::leaders`]).
     on_board: [Squares; 4],
     /// A bit for each colour whose leader is on the board.
-    pub(super) withdraw: u8,
+    withdraw: u8,
     /// Where a catastrophe may go (nothing without one in hand).
-    pub(super) catastrophes: Squares,
+    catastrophes: Squares,
     /// The hand the swaps are parts of (all zero with no tile in hand).
-    pub(super) swap_hand: [u8; 4],
+    swap_hand: [u8; 4],
     /// Where the leaders in supply may go (the same for all of them).
     supply: Squares,
 }
@@ -54,7 +113,7 @@ pub(super) struct ActionTargets {
 impl ActionTargets {
     /// Where a tile of colour `i` may go (nothing for a colour not in hand).
     #[inline]
-    pub(super) fn tiles(&self, i: usize) -> Squares {
+    fn tiles(&self, i: usize) -> Squares {
         if self.in_hand & (1 << i) == 0 {
             Squares::EMPTY
         } else if i == Colour::Blue.index() {
@@ -66,7 +125,7 @@ impl ActionTargets {
 
     /// Where the leader of colour `i` may be placed or moved to.
     #[inline]
-    pub(super) fn leaders(&self, i: usize) -> Squares {
+    fn leaders(&self, i: usize) -> Squares {
         if self.withdraw & (1 << i) == 0 {
             self.supply
         } else {
@@ -74,34 +133,178 @@ impl ActionTargets {
         }
     }
 
-    /// How many actions of each kind, in list order after pass: four tile colours, four
-    /// leader colours, withdrawals, catastrophes, swaps.
-    pub(super) fn counts(&self) -> [usize; 11] {
+    /// The squares of a block whose actions are squares (tiles, leaders, catastrophes),
+    /// and whether other blocks share the set (the land, the supply squares).
+    #[inline]
+    fn squares(&self, block: Block) -> Option<(Squares, bool)> {
+        match block {
+            Block::Tiles(c) => Some((self.tiles(c.index()), c != Colour::Blue)),
+            Block::Leaders(c) => Some((
+                self.leaders(c.index()),
+                self.withdraw & (1 << c.index()) == 0,
+            )),
+            Block::Catastrophes => Some((self.catastrophes, false)),
+            Block::Pass | Block::Withdrawals | Block::Swaps => None,
+        }
+    }
+
+    /// How many actions each block of [`BLOCKS`] holds, in that order.
+    pub(super) fn counts(&self) -> [usize; BLOCKS.len()] {
         // Counting is the dear part (no popcount instruction on the baseline target):
         // the tile squares are counted with the targets, the leaders in supply once.
         let mut supply = None;
-        let mut out = [0; 11];
-        for c in Colour::ALL {
-            let i = c.index();
-            out[i] = match c {
-                _ if self.in_hand & (1 << i) == 0 => 0,
-                Colour::Blue => self.tile_counts[1],
-                _ => self.tile_counts[0],
-            };
-            out[4 + i] = if self.withdraw & (1 << i) == 0 {
+        let mut count = |i: usize| self.count(BLOCKS[i], &mut supply);
+        // One call a block, each with its block known, so that its match folds away.
+        [
+            count(0),
+            count(1),
+            count(2),
+            count(3),
+            count(4),
+            count(5),
+            count(6),
+            count(7),
+            count(8),
+            count(9),
+            count(10),
+            count(11),
+        ]
+    }
+
+    /// How many actions `block` holds; `supply` keeps the count of the supply squares.
+    #[inline(always)]
+    fn count(&self, block: Block, supply: &mut Option<usize>) -> usize {
+        match block {
+            Block::Pass => 1,
+            Block::Tiles(c) if self.in_hand & (1 << c.index()) == 0 => 0,
+            Block::Tiles(Colour::Blue) => self.tile_counts[1],
+            Block::Tiles(_) => self.tile_counts[0],
+            Block::Leaders(c) if self.withdraw & (1 << c.index()) == 0 => {
                 *supply.get_or_insert_with(|| board::count(self.supply))
-            } else {
-                board::count(self.on_board[i])
-            };
+            }
+            Block::Leaders(c) => board::count(self.on_board[c.index()]),
+            Block::Withdrawals => self.withdraw.count_ones() as usize,
+            Block::Catastrophes if self.catastrophes.is_empty() => 0,
+            Block::Catastrophes => board::count(self.catastrophes),
+            Block::Swaps if self.swap_hand == [0; 4] => 0,
+            Block::Swaps => action::swap_count(self.swap_hand),
         }
-        out[8] = self.withdraw.count_ones() as usize;
-        if !self.catastrophes.is_empty() {
-            out[9] = board::count(self.catastrophes);
+    }
+
+    /// The `k`-th action (from 0) of the legal list whose blocks hold `counts`
+    /// ([`ActionTargets::counts`]), decoded straight from the targets.
+    pub(super) fn nth(&self, counts: &[usize; BLOCKS.len()], mut k: usize) -> Option<Action> {
+        for (&block, &n) in BLOCKS.iter().zip(counts) {
+            if k < n {
+                return self.nth_in(block, k);
+            }
+            k -= n;
         }
-        if self.swap_hand != [0; 4] {
-            out[10] = action::swap_count(self.swap_hand);
+        None
+    }
+
+    /// Appends `block`'s actions to `out`, in order.
+    #[inline(always)]
+    fn write(&self, block: Block, out: &mut Vec<Action>, decoded: &mut Decoded) {
+        let base = block.base();
+        match block {
+            Block::Pass => out.push(Action::raw(base)),
+            Block::Withdrawals => {
+                for c in Colour::ALL {
+                    if self.withdraw & (1 << c.index()) != 0 {
+                        out.push(Action::raw(base + c.index() as u16));
+                    }
+                }
+            }
+            Block::Swaps => action::for_each_swap_within(self.swap_hand, |i| {
+                out.push(Action::raw(base + i as u16));
+            }),
+            Block::Tiles(_) | Block::Leaders(_) | Block::Catastrophes => {
+                let Some((set, shared)) = self.squares(block) else {
+                    return;
+                };
+                if !set.is_empty() {
+                    let squares = decoded.squares(set, shared);
+                    out.extend(squares.iter().map(|&s| Action::raw(base + s)));
+                }
+            }
         }
-        out
+    }
+
+    /// The `k`-th action (from 0) of `block`, which holds more than `k`.
+    fn nth_in(&self, block: Block, k: usize) -> Option<Action> {
+        let base = block.base();
+        let set = match block {
+            Block::Pass => return Some(Action::raw(base)),
+            Block::Tiles(c) => self.tiles(c.index()),
+            Block::Leaders(c) => self.leaders(c.index()),
+            Block::Catastrophes => self.catastrophes,
+            Block::Withdrawals => {
+                let mut mask = self.withdraw;
+                for _ in 0..k {
+                    mask &= mask.wrapping_sub(1);
+                }
+                return (mask != 0).then(|| Action::raw(base + mask.trailing_zeros() as u16));
+            }
+            Block::Swaps => {
+                return action::nth_swap_within(self.swap_hand, k)
+                    .map(|i| Action::raw(base + i as u16));
+            }
+        };
+        set.nth(k).map(|s| Action::raw(base + s.0))
+    }
+}
+
+/// Squares decoded from the targets' sets, to be written for each block's base in a tight,
+/// size-known loop: a set several blocks share (the land, the supply squares) stays decoded
+/// in one buffer for all of them; the others take turns in the other.
+struct Decoded {
+    shared: [u16; 256],
+    /// The set in `shared` and its length.
+    shared_set: Option<(Squares, usize)>,
+    other: [u16; 256],
+}
+
+impl Default for Decoded {
+    fn default() -> Self {
+        Decoded {
+            shared: [0; 256],
+            shared_set: None,
+            other: [0; 256],
+        }
+    }
+}
+
+impl Decoded {
+    /// Writes `set`'s squares into `buffer`; returns how many.
+    #[inline]
+    fn decode(set: Squares, buffer: &mut [u16; 256]) -> usize {
+        let mut n = 0;
+        // A set holds at most 192 squares: masking the index lets the writes go without
+        // bounds checks.
+        set.for_each(|s| {
+            buffer[n & 0xFF] = s.0;
+            n += 1;
+        });
+        n.min(256)
+    }
+
+    /// `set`'s squares, decoded.
+    #[inline]
+    fn squares(&mut self, set: Squares, shared: bool) -> &[u16] {
+        if !shared {
+            let n = Self::decode(set, &mut self.other);
+            return &self.other[..n];
+        }
+        let n = match self.shared_set {
+            Some((decoded, n)) if decoded == set => n,
+            _ => {
+                let n = Self::decode(set, &mut self.shared);
+                self.shared_set = Some((set, n));
+                n
+            }
+        };
+        &self.shared[..n]
     }
 }
 
@@ -350,6 +553,7 @@ impl Tigris {
         targets
     }
 
+    /// The legal actions, sorted: for an action decision, block by block of [`BLOCKS`].
     pub(super) fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.public.pending != Pending::Action {
@@ -359,61 +563,21 @@ impl Tigris {
             return;
         }
         let targets = self.action_targets();
-        out.push(Action::raw(action::PASS));
-        // Squares are decoded from a set once, then written for each base in a tight,
-        // size-known loop: the land squares serve three tile colours, and the supply
-        // squares every leader in supply.
-        let decode = |set: Squares, buffer: &mut [u16; 256]| -> usize {
-            let mut n = 0;
-            // A set holds at most 192 squares: masking the index lets the writes go
-            // without bounds checks.
-            set.for_each(|s| {
-                buffer[n & 0xFF] = s.0;
-                n += 1;
-            });
-            n.min(256)
-        };
-        let push = |out: &mut Vec<Action>, base: u16, squares: &[u16]| {
-            out.extend(squares.iter().map(|&s| Action::raw(base + s)));
-        };
-        // Two buffers: the land squares are done with before the supply squares need
-        // one; the sets written once share the other.
-        let (mut shared, mut other) = ([0u16; 256], [0u16; 256]);
-        let (mut n_land, mut n_supply) = (None, None);
-        for c in Colour::ALL {
-            let set = targets.tiles(c.index());
-            if set.is_empty() {
-                continue;
-            }
-            let squares = if c == Colour::Blue {
-                let n = decode(set, &mut other);
-                &other[..n]
-            } else {
-                let n = *n_land.get_or_insert_with(|| decode(set, &mut shared));
-                &shared[..n]
-            };
-            push(out, action::TILE + (c.index() * SQUARES) as u16, squares);
-        }
-        for c in Colour::ALL {
-            let base = action::LEADER + (c.index() * SQUARES) as u16;
-            if targets.withdraw & (1 << c.index()) == 0 {
-                let n = *n_supply.get_or_insert_with(|| decode(targets.supply, &mut shared));
-                push(out, base, &shared[..n]);
-            } else {
-                let n = decode(targets.on_board[c.index()], &mut other);
-                push(out, base, &other[..n]);
-            }
-        }
-        for c in Colour::ALL {
-            if targets.withdraw & (1 << c.index()) != 0 {
-                out.push(Action::raw(action::WITHDRAW + c.index() as u16));
-            }
-        }
-        let n = decode(targets.catastrophes, &mut other);
-        push(out, action::CATASTROPHE, &other[..n]);
-        action::for_each_swap_within(targets.swap_hand, |i| {
-            out.push(Action::raw(action::SWAP + i as u16));
-        });
+        let mut decoded = Decoded::default();
+        let mut write = |i: usize| targets.write(BLOCKS[i], out, &mut decoded);
+        // One call a block, each with its block known, so that its match folds away.
+        write(0);
+        write(1);
+        write(2);
+        write(3);
+        write(4);
+        write(5);
+        write(6);
+        write(7);
+        write(8);
+        write(9);
+        write(10);
+        write(11);
     }
 
     /// The legal actions of any decision but an action (all short lists), sorted.

@@ -12,10 +12,8 @@ use mesopotamia_core::chance::{pick_uniform, uniform_below};
 use mesopotamia_core::rand_core::Rng;
 use smallvec::SmallVec;
 
-use super::legal::ActionTargets;
 use super::{Pending, Tigris};
-use crate::action::{self, Action};
-use crate::board::SQUARES;
+use crate::action::Action;
 
 impl Tigris {
     /// A legal action drawn uniformly at random, with the length of the legal list it was
@@ -27,9 +25,9 @@ impl Tigris {
             Pending::Action => {
                 let targets = self.action_targets();
                 let counts = targets.counts();
-                let n = 1 + counts.iter().sum::<usize>();
+                let n = counts.iter().sum::<usize>();
                 let k = uniform_below(rng, n as u32) as usize;
-                self.nth_action(&targets, &counts, k).map(|a| (a, n))
+                targets.nth(&counts, k).map(|a| (a, n))
             }
             Pending::Draw(_) | Pending::Over => None,
             _ => {
@@ -38,48 +36,6 @@ impl Tigris {
                 pick_uniform(rng, &options).map(|a| (a, options.len()))
             }
         }
-    }
-
-    /// The `k`-th action (from 0) of an action decision's legal list, decoded from the
-    /// counts of each kind, in list order.
-    fn nth_action(
-        &self,
-        targets: &ActionTargets,
-        counts: &[usize; 11],
-        k: usize,
-    ) -> Option<Action> {
-        let Some(mut k) = k.checked_sub(1) else {
-            return Some(Action::raw(action::PASS));
-        };
-        for (i, &n) in counts[..8].iter().enumerate() {
-            if k < n {
-                // Tiles then leaders, each by colour: 8 consecutive blocks of squares.
-                let set = if i < 4 {
-                    targets.tiles(i)
-                } else {
-                    targets.leaders(i - 4)
-                };
-                let base = action::TILE + (i * SQUARES) as u16;
-                return set.nth(k).map(|s| Action::raw(base + s.0));
-            }
-            k -= n;
-        }
-        if k < counts[8] {
-            let mut mask = targets.withdraw;
-            for _ in 0..k {
-                mask &= mask - 1;
-            }
-            return Some(Action::raw(action::WITHDRAW + mask.trailing_zeros() as u16));
-        }
-        k -= counts[8];
-        if k < counts[9] {
-            return targets
-                .catastrophes
-                .nth(k)
-                .map(|s| Action::raw(action::CATASTROPHE + s.0));
-        }
-        k -= counts[9];
-        action::nth_swap_within(targets.swap_hand, k).map(|i| Action::raw(action::SWAP + i as u16))
     }
 
     /// Draws a uniformly random legal action ([`Tigris::sample_legal`]) and plays it

@@ -92,7 +92,18 @@ impl Tigris {
                     }
                     AfterDraws::EndOfTurn => {
                         if p.bag_exhausted {
+                            // T13: a refill the bag could not serve ends the game by the
+                            // rules, even on the turn that reaches the limit (rule G2).
                             p.pending = Pending::Over;
+                            ev.push(Event::GameEnded);
+                        } else if p.turn.saturating_add(1) >= p.config.turn_limit {
+                            // Rule G1: the turn that reaches the limit ends the game,
+                            // after its refills, scored as usual.
+                            p.pending = Pending::Over;
+                            p.ended_on_limit = true;
+                            ev.push(Event::TurnLimitReached {
+                                turns: p.config.turn_limit,
+                            });
                             ev.push(Event::GameEnded);
                         } else {
                             p.active = p.active.next(p.seats());
@@ -247,7 +258,8 @@ impl Tigris {
         self.finish_turn(ev);
     }
 
-    /// The rest of the end of turn: the end of the game, or refills.
+    /// The rest of the end of turn: the end of the game by the rules, or refills (after
+    /// which the turn limit may end it).
     pub(super) fn finish_turn(&mut self, ev: &mut impl EventSink<Event>) {
         let p = &mut self.public;
         let active = p.active;
@@ -257,16 +269,9 @@ impl Tigris {
             ev.push(Event::GameEnded);
             return;
         }
-        // Rule G1: the turn that reaches the limit ends the game, scored as usual.
-        if p.turn.saturating_add(1) >= p.config.turn_limit {
-            p.pending = Pending::Over;
-            p.ended_on_limit = true;
-            ev.push(Event::TurnLimitReached {
-                turns: p.config.turn_limit,
-            });
-            ev.push(Event::GameEnded);
-            return;
-        }
+        // T12: the refills, on the turn that reaches the limit too: one the bag cannot
+        // serve ends the game by the rules (T13, rule G2). The limit is checked once
+        // they are done.
         for s in 0..p.seats() {
             p.draws[s] = HAND_SIZE.saturating_sub(p.hand_sizes[s]);
         }
