@@ -34,7 +34,9 @@ pub enum Depth {
     /// space and round-tripping; two listed actions accepted and two random indices
     /// refused unless listed.
     Quick,
-    /// And: every listed action's notation round-trips and every outcome is accepted;
+    /// And: every listed action's notation round-trips (and one plays the same through
+    /// `apply_notation`), `action_seen_by_others` and `chance_seen_by` answer, every
+    /// outcome is accepted;
     /// the position text and the state's JSON read back to the same state, the public
     /// part's and one seat's view's JSON read back equal; `resample_hidden` keeps each
     /// seat's view, who is to move and the legal list of the seat to move.
@@ -374,12 +376,30 @@ pub fn check<G: FuzzGame>(
             panic!("listed outcome {outcome} refused: {e}");
         }
     }
+    if to_move == ToMove::Chance {
+        let seen = game.chance_seen_by();
+        assert!(
+            seen.iter().all(|s| s.index() < game.seat_count()),
+            "a draw seen by a seat not at the table"
+        );
+    }
     for &action in legal.iter() {
         let text = action.to_string();
         let parsed: G::Action = text
             .parse()
             .unwrap_or_else(|e| panic!("notation `{text}` does not parse back: {e}"));
         assert!(parsed == action, "notation round trip of `{text}`");
+        let _ = game.action_seen_by_others(action);
+    }
+    if let Some(&action) = legal.get(rng.below(legal.len())) {
+        let (mut by_text, mut by_action) = (game.clone(), game.clone());
+        let text = action.to_string();
+        match by_text.apply_notation(&text) {
+            Ok(played) => assert!(played == action, "`{text}` played as {played}"),
+            Err(e) => panic!("listed `{text}` refused in notation: {e}"),
+        }
+        by_action.apply(action).expect("a listed action");
+        assert!(by_text == by_action, "`{text}` in notation plays otherwise");
     }
     round_trips(game);
     let seats = game.seat_count();

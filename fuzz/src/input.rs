@@ -343,9 +343,10 @@ pub fn mutate(text: &mut Vec<u8>, op: u8, at: u8, value: u8) {
                     text.drain(x.0..x.1);
                 }
                 _ => {
+                    // After the word, the separator that follows it, then the copy.
                     let word = text[x.0..x.1].to_vec();
                     let gap = text.get(x.1).copied().unwrap_or(b' ');
-                    text.splice(x.1..x.1, word.into_iter().chain([gap]));
+                    text.splice(x.1..x.1, [gap].into_iter().chain(word));
                 }
             }
         }
