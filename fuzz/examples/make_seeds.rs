@@ -271,10 +271,13 @@ fn game<G: FuzzGame>(root: &Path, name: &'static str, configs: &[(u8, &str)], wo
         }
         add_words(&mut position_set, &game.position());
         add_json_words::<G>(&mut json_set, game);
-        if i % 4 == 0 {
+        {
+            // Every case's position tampered with (one mutation, in turn), and as it is.
+            let mutations = [[0, 0xA0, 7], [1, 0x60, 4], [2, 0x30, 0x90], [6, 0x40, 0x80]];
             let mut bytes = vec![1];
             bytes.extend(header(start, 0, seed));
-            bytes.extend([0, 0x00, 0xA0, 7]);
+            bytes.push(0);
+            bytes.extend(mutations[i % mutations.len()]);
             check_state::<G>(&bytes);
             states.write(&format!("case-{id}-tampered"), &bytes);
             let mut bytes = vec![0];
