@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use mesopotamia_fuzz::{FuzzGame, Played, run_game, run_state, waypoints};
+use mesopotamia_fuzz::{FuzzGame, Played, input, run_game, run_state};
 use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
@@ -32,9 +32,9 @@ fn main() {
         }
     };
     let (depth, label): (&str, fn(u8) -> String) = match target.split('_').next() {
-        Some("sumeria") => (Sumeria::DEPTH, waypoints::label::<Sumeria>),
-        Some("cards") => (Cards::DEPTH, waypoints::label::<Cards>),
-        _ => (Tigris::DEPTH, waypoints::label::<Tigris>),
+        Some("sumeria") => (Sumeria::DEPTH, input::label::<Sumeria>),
+        Some("cards") => (Cards::DEPTH, input::label::<Cards>),
+        _ => (Tigris::DEPTH, input::label::<Tigris>),
     };
     let mut inputs = Vec::new();
     for folder in folders {

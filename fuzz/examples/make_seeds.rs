@@ -295,7 +295,7 @@ fn game<G: FuzzGame>(root: &Path, name: &'static str, configs: &[(u8, &str)], wo
     words.positions.insert(name, position_set);
     words.json.insert(name, json_set);
     // Every action's and outcome's words (the action space is the same for every start).
-    let (_, game) = input::start::<G>(0);
+    let game = input::start::<G>(0);
     let mut action_words = BTreeSet::new();
     for index in 0..game.action_space_size() {
         if let Some(a) = game.action_from_index(index) {

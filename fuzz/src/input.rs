@@ -25,7 +25,7 @@
 //! views' and the public part's JSON readers; odd, a game as above (`start`, `point`,
 //! `seed`, one `skip` byte saying where to stop) is saved, and each group of 3 following
 //! bytes mutates the state's text, a seat's view or the public part ([`mutate`]). Whatever
-//! reads back is checked, a state deeply, and plays on.
+//! reads back is checked; a state also plays on.
 
 use serde::de::DeserializeOwned;
 
@@ -77,16 +77,24 @@ pub fn skip(byte: u8) -> (usize, u8) {
     ((byte & 63) as usize, byte >> 6)
 }
 
-/// The state a start byte names, with a label (the configuration, or the case's start).
-pub fn start<G: FuzzGame>(byte: u8) -> (String, G) {
+/// The state a start byte names (see [`label`]).
+pub fn start<G: FuzzGame>(byte: u8) -> G {
     let cases = G::case_starts();
     if byte & 0x80 != 0 && !cases.is_empty() {
-        let (id, game) = &cases[(byte & 0x7F) as usize % cases.len()];
-        return (id.clone(), game.clone());
+        return cases[(byte & 0x7F) as usize % cases.len()].1.clone();
     }
     let config = G::config_of(byte & 0x7F);
-    let game = G::new(&config).unwrap_or_else(|e| panic!("configuration {config:?}: {e}"));
-    (format!("{config:?}"), game)
+    G::new(&config).unwrap_or_else(|e| panic!("configuration {config:?}: {e}"))
+}
+
+/// The label of a start byte: its configuration, or the rule example's position.
+pub fn label<G: FuzzGame>(start: u8) -> String {
+    let cases = G::case_starts();
+    if start & 0x80 != 0 && !cases.is_empty() {
+        cases[(start & 0x7F) as usize % cases.len()].0.clone()
+    } else {
+        format!("{:?}", G::config_of(start & 0x7F))
+    }
 }
 
 /// Up to 8 bytes as a little-endian seed (missing bytes 0), and the bytes after them.
@@ -100,7 +108,7 @@ pub fn seed(bytes: &[u8]) -> (u64, &[u8]) {
 /// Where an input's game went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Played {
-    /// The start byte (see [`waypoints::label`]).
+    /// The start byte (see [`label`]).
     pub start: u8,
     /// Steps from the start: the reference game's to the point, then the input's.
     pub steps: usize,
@@ -134,7 +142,7 @@ fn played<G: FuzzGame>(start: u8, before: usize, driver: &Driver<G>) -> Played {
 /// # Panics
 /// When the game breaks its contract: the fuzzer's finding.
 pub fn run_game<G: FuzzGame>(data: &[u8]) -> Played {
-    let (mut driver, before, label, mut commands) = begin::<G>(data);
+    let (mut driver, before, start, mut commands) = begin::<G>(data);
     while let Some((&byte, rest)) = commands.split_first() {
         commands = rest;
         let (steps, level) = skip(byte);
@@ -160,7 +168,7 @@ pub fn run_game<G: FuzzGame>(data: &[u8]) -> Played {
         }
     }
     driver.check(Depth::Quick);
-    played(label, before, &driver)
+    played(start, before, &driver)
 }
 
 /// Steps an accepted saved state plays on.
@@ -200,7 +208,7 @@ pub fn run_state<G: FuzzGame>(data: &[u8]) -> Option<Played> {
         read::<G>(Kind::Public, rest, 0);
         return None;
     }
-    let (mut driver, before, label, rest) = begin::<G>(rest);
+    let (mut driver, before, start, rest) = begin::<G>(rest);
     let (&stop, mutations) = rest.split_first().unwrap_or((&0, &[]));
     let (steps, level) = skip(stop);
     driver.random_steps(steps, level);
@@ -217,7 +225,7 @@ pub fn run_state<G: FuzzGame>(data: &[u8]) -> Option<Played> {
     for (kind, text) in texts.iter().flatten() {
         read::<G>(*kind, text, seed);
     }
-    Some(played(label, before, &driver))
+    Some(played(start, before, &driver))
 }
 
 /// Text `which` of a game: 0 its state (the position text inside when its JSON is a

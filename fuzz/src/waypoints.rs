@@ -28,21 +28,11 @@ pub type Slots<G> = [[OnceLock<Waypoints<G>>; GAMES]; 256];
 pub fn get<G: FuzzGame>(start: u8, point: u8) -> (&'static G, usize) {
     let game = point as usize >> 4;
     let points = G::waypoint_slots()[start as usize][game].get_or_init(|| {
-        let (_, state) = crate::input::start::<G>(start);
+        let state = crate::input::start::<G>(start);
         reference_game(state, REFERENCE_SEED + game as u64)
     });
     let (state, steps) = &points[point as usize & 15];
     (state, *steps)
-}
-
-/// The label of a start byte: its configuration, or the rule example's position.
-pub fn label<G: FuzzGame>(start: u8) -> String {
-    let cases = G::case_starts();
-    if start & 0x80 != 0 && !cases.is_empty() {
-        cases[(start & 0x7F) as usize % cases.len()].0.clone()
-    } else {
-        format!("{:?}", G::config_of(start & 0x7F))
-    }
 }
 
 /// A reference game from `start`: every state is kept while it is played, then 16 of them.
