@@ -1,28 +1,20 @@
-//! Saved states, tampered with: JSON that deserializes as a Sumeria state (or a seat's
-//! view) must give one the engine can play, never one that panics later.
+//! Saved Sumeria states, tampered with: JSON that reads as a state, a seat's view or
+//! the public part must give one the engine can play (or that writes and reads back), never
+//! one that panics later.
 //!
-//! As `tigris_state`: the first byte picks a mode. Even: the rest is given as it is to the
-//! deserializers. Odd: the next byte picks 3 or 4 players, the byte after it how many of
-//! the following bytes drive a game to a mid-game point; the saved JSON is then tampered
-//! with, each pair of remaining bytes picking a digit and its new value. Whatever is
-//! accepted plays on for up to 200 steps with the contract's checks and the position round
-//! trip.
+//! The first byte picks a mode. Even: the rest goes as it is to the state's, the view's and
+//! the public part's readers. Odd: a state is reached as in `sumeria_game` (a start, a point,
+//! a seed, one skip byte saying where to stop), saved, and each group of 3 following bytes
+//! mutates the state's text, a view or the public part (a digit changed, a number set to an
+//! extreme, words swapped, copied, removed or repeated, lines swapped, a byte set). A view or
+//! public part that reads back writes and reads back equal; a state that reads back gets the
+//! quick checks and the position and JSON round trips, plays 32 steps with every per-step
+//! check, and gets the quick checks again. See `mesopotamia_fuzz::input` for the format.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sumeria::{Config, Position, Sumeria};
-
-#[path = "common/saved_states.rs"]
-mod saved_states;
+use sumeria::Sumeria;
 
 fuzz_target!(|data: &[u8]| {
-    saved_states::run::<Sumeria>(
-        data,
-        |options| Config::new(3 + options % 2),
-        |game| {
-            Position::from_game(game)
-                .into_game()
-                .map_err(|v| format!("{v:?}"))
-        },
-    );
+    mesopotamia_fuzz::run_state::<Sumeria>(data);
 });
