@@ -727,6 +727,68 @@ pub fn run_examples<G: crate::cases::CaseGame>(
     transcripts
 }
 
+/// Runs every case file of `dir` (a game's `tests/cases/refused`: positions its validation
+/// must refuse), each of whose scenarios must be an `expect refused` one. Returns the
+/// `(identifier, transcript text)` pairs, sorted, for the caller to snapshot, and the names
+/// of the violations reported, for the caller to check that every check has its case.
+///
+/// Panics when a case cannot be read, a scenario is played instead of refused, or a
+/// refusal is not the one expected, naming every failure.
+pub fn run_refused<G: crate::cases::CaseGame>(
+    dir: &std::path::Path,
+) -> (Vec<(String, String)>, BTreeSet<&'static str>) {
+    use crate::cases::{Case, ScenarioRun};
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "case"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{}: no case file", dir.display());
+    let mut failures = Vec::new();
+    let mut transcripts = Vec::new();
+    let mut names = BTreeSet::new();
+    for path in &files {
+        let id = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let case = match Case::parse(&id, &text) {
+            Ok(case) => case,
+            Err(e) => {
+                failures.push(e.to_string());
+                continue;
+            }
+        };
+        let (transcript, errors) = crate::cases::run_all::<G>(&case);
+        failures.extend(errors.iter().map(|e| e.to_string()));
+        let Some(transcript) = transcript else {
+            continue;
+        };
+        for (n, scenario) in transcript.scenarios.iter().enumerate() {
+            match scenario {
+                ScenarioRun::Refused { violations, .. } => {
+                    names.extend(violations.iter().map(|v| v.name));
+                }
+                ScenarioRun::Played { .. } => failures.push(format!(
+                    "{id}, scenario {}: played, not refused (a refused position's script is `expect refused NAME...`)",
+                    n + 1
+                )),
+            }
+        }
+        transcripts.push((id, transcript.to_string()));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failing expectation(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    (transcripts, names)
+}
+
 /// What [`check_no_peeking`] compared.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PeekReport {
