@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use mesopotamia_core::cases::{self, Case, CaseGame};
-use mesopotamia_core::testkit::{run_examples, run_refused};
+use mesopotamia_core::testkit::{check_example_positions, run_examples, run_refused};
 use tigris_euphrates_cards::{Cards, Config, examples, examples::EXAMPLES};
 
 #[test]
@@ -29,6 +29,13 @@ fn a_false_expectation_is_reported_with_its_line() {
     let err = cases::run::<Cards>(&case).unwrap_err().to_string();
     assert!(err.contains("expect rank 0 9"), "{err}");
     assert!(err.starts_with(&format!("{id}:")), "{err}");
+}
+
+/// Every state the rule examples pass through reads back from its position's text as the
+/// same game: validation accepts every legal position it is shown, and the text loses nothing.
+#[test]
+fn every_state_of_the_rule_examples_reads_back() {
+    assert!(check_example_positions::<Cards>(EXAMPLES) > EXAMPLES.len());
 }
 
 /// Every check of position validation has a case in `tests/cases/refused`: a real position
