@@ -16,6 +16,22 @@
 //! (among the events of the last step). Each game adds its own through
 //! [`CaseGame::check_fact`].
 //!
+//! A scenario may instead say that its `[position]` is illegal: `expect refused NAME...` as
+//! the script's first line or lines (and nothing after them) checks that the game's
+//! validation refuses the position with exactly those violations, each named by its stable
+//! kebab-case name ([`NamedViolation::name`], such as `leader-without-temple`), as a multiset
+//! in any order: every violation reported must be named, and a name given twice must be
+//! reported twice. A position that is accepted, refused for other violations, or that cannot
+//! be read at all fails the case at the first `expect refused` line. The transcript shows the
+//! position (as the format writes it back) and every violation's name and message.
+//!
+//! ```text
+//! [position]
+//! ... a position with a leader and no temple beside it ...
+//! [script]
+//! expect refused leader-without-temple
+//! ```
+//!
 //! [`run`] plays a case and returns a [`Transcript`] (positions before and after, every
 //! step with its events, every fact checked) whose `Display` is what the games' tests
 //! snapshot and what `mesopotamia examples ID` prints. It stops at the first failure;
@@ -251,12 +267,19 @@ impl Case {
     }
 }
 
+/// A rule a position breaks, with the stable name `expect refused` gives it.
+pub trait NamedViolation: fmt::Display {
+    /// The violation's kebab-case name, one per kind of check (such as
+    /// `leader-without-temple`); it does not change with the violation's details.
+    fn name(&self) -> &'static str;
+}
+
 /// What a game provides to run cases.
 pub trait CaseGame: Game + Clone {
     /// What happens as a step resolves, as the transcript prints it.
     type Event: fmt::Display;
-    /// The game's position format.
-    type Position: Setup<Game = Self>;
+    /// The game's position format; its violations have names, for `expect refused`.
+    type Position: Setup<Game = Self, Violation: NamedViolation>;
     /// A playable state from the position format's text (parsed, then validated).
     fn from_position(text: &str) -> Result<Self, String> {
         Self::Position::game_from_text(text)
@@ -301,13 +324,35 @@ pub struct Transcript<G> {
 
 /// One scenario as played.
 #[derive(Clone, Debug)]
-pub struct ScenarioRun<G> {
-    /// The state the position gave (forced decisions already applied).
-    pub before: G,
-    /// Every step, with its events, and every fact checked.
-    pub steps: Vec<StepRun>,
-    /// The state at the end of the script.
-    pub after: G,
+pub enum ScenarioRun<G> {
+    /// A scenario played from its position or configuration.
+    Played {
+        /// The state the position gave (forced decisions already applied).
+        before: G,
+        /// Every step, with its events, and every fact checked.
+        steps: Vec<StepRun>,
+        /// The state at the end of the script.
+        after: G,
+    },
+    /// A `[position]` whose script says it is refused (`expect refused NAME...`).
+    Refused {
+        /// The position as its format writes it back (read, not validated).
+        position: String,
+        /// Every violation validation reported, in its order; empty when it accepted the
+        /// position (only in [`run_all`]'s transcripts).
+        violations: Vec<Refusal>,
+        /// The `expect refused` facts: checked, or failed and why.
+        steps: Vec<StepRun>,
+    },
+}
+
+/// A violation a refused position was reported for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Its name ([`NamedViolation::name`]).
+    pub name: &'static str,
+    /// Its message.
+    pub message: String,
 }
 
 /// One line of a script as played.
@@ -374,6 +419,33 @@ fn play<G: CaseGame>(case: &Case, stop_early: bool) -> (Option<Transcript<G>>, V
     let mut failures = Vec::new();
     let mut scenarios = Vec::with_capacity(case.scenarios.len());
     for (n, scenario) in case.scenarios.iter().enumerate() {
+        let fail = |line: &ScriptLine, message: String| CaseError::Step {
+            id: case.id.clone(),
+            line: line.line,
+            text: line.text.clone(),
+            message,
+        };
+        let refused = match refused_lines(scenario) {
+            Ok(refused) => refused,
+            Err((line, message)) => {
+                failures.push(fail(line, message));
+                if stop_early {
+                    return (None, failures);
+                }
+                continue;
+            }
+        };
+        if !refused.is_empty() {
+            let (run, failure) = refusal::<G>(scenario.start.text(), &refused);
+            if let Some(message) = failure {
+                failures.push(fail(refused[0].0, message));
+                if stop_early {
+                    return (None, failures);
+                }
+            }
+            scenarios.extend(run);
+            continue;
+        }
         let before = match &scenario.start {
             Start::Position(text) => G::from_position(text),
             Start::Configuration(text) => G::from_start(text),
@@ -432,7 +504,7 @@ fn play<G: CaseGame>(case: &Case, stop_early: bool) -> (Option<Transcript<G>>, V
                 }
             }
         }
-        scenarios.push(ScenarioRun {
+        scenarios.push(ScenarioRun::Played {
             before,
             steps,
             after: game,
@@ -444,6 +516,124 @@ fn play<G: CaseGame>(case: &Case, stop_early: bool) -> (Option<Transcript<G>>, V
         scenarios,
     };
     (Some(transcript), failures)
+}
+
+/// The names of an `expect refused NAME...` line, `None` for any other line.
+fn refused_names(text: &str) -> Option<Vec<&str>> {
+    let mut words = text.split_whitespace();
+    (words.next() == Some("expect") && words.next() == Some("refused")).then(|| words.collect())
+}
+
+/// A scenario's leading `expect refused` lines, each with the names it gives.
+type RefusedLines<'a> = Vec<(&'a ScriptLine, Vec<&'a str>)>;
+
+/// The scenario's leading `expect refused` lines with their names, or the line that breaks
+/// the form: a refused position has no game, so these lines come first, under a
+/// `[position]`, each names at least one violation, and nothing follows them.
+fn refused_lines(scenario: &Scenario) -> Result<RefusedLines<'_>, (&ScriptLine, String)> {
+    let is_refused = |line: &&ScriptLine| refused_names(&line.text).is_some();
+    let leading = scenario.script.iter().take_while(is_refused).count();
+    let (head, rest) = scenario.script.split_at(leading);
+    if head.is_empty() {
+        return match rest.iter().find(is_refused) {
+            Some(line) => Err((
+                line,
+                "`expect refused` comes only as a script's first lines".into(),
+            )),
+            None => Ok(Vec::new()),
+        };
+    }
+    if let Some(line) = rest.first() {
+        return Err((
+            line,
+            "a refused position has no game: only `expect refused` lines may be in its script"
+                .into(),
+        ));
+    }
+    if let Start::Configuration(_) = scenario.start {
+        return Err((
+            &head[0],
+            "`expect refused` checks a [position], not a [start]".into(),
+        ));
+    }
+    head.iter()
+        .map(|line| match refused_names(&line.text) {
+            Some(names) if !names.is_empty() => Ok((line, names)),
+            _ => Err((line, "`expect refused` names at least one violation".into())),
+        })
+        .collect()
+}
+
+/// Checks that the position is refused for exactly the violations named (as a multiset):
+/// the scenario as run (`None` when the text cannot be read), and what went wrong.
+fn refusal<G: CaseGame>(
+    text: &str,
+    refused: &RefusedLines<'_>,
+) -> (Option<ScenarioRun<G>>, Option<String>) {
+    let facts: Vec<String> = refused
+        .iter()
+        .map(|(_, names)| format!("refused {}", names.join(" ")))
+        .collect();
+    let mut wanted: Vec<&str> = refused
+        .iter()
+        .flat_map(|(_, names)| names.clone())
+        .collect();
+    wanted.sort_unstable();
+    let position = match text.parse::<G::Position>() {
+        Ok(position) => position,
+        Err(e) => {
+            return (
+                None,
+                Some(format!(
+                    "the position cannot be read, so validation never saw it: {e}"
+                )),
+            );
+        }
+    };
+    let written = position.to_string();
+    let violations: Vec<Refusal> = match position.into_game() {
+        Ok(_) => Vec::new(),
+        Err(violations) => violations
+            .iter()
+            .map(|v| Refusal {
+                name: v.name(),
+                message: v.to_string(),
+            })
+            .collect(),
+    };
+    let mut found: Vec<&str> = violations.iter().map(|v| v.name).collect();
+    found.sort_unstable();
+    let failure = if violations.is_empty() {
+        Some(format!(
+            "the position is accepted, but the case expects it refused for {}",
+            wanted.join(", ")
+        ))
+    } else if found != wanted {
+        let reported: Vec<String> = violations
+            .iter()
+            .map(|v| format!("{} ({})", v.name, v.message))
+            .collect();
+        Some(format!(
+            "the position is refused for {}, but the case expects {}",
+            reported.join(", "),
+            wanted.join(", ")
+        ))
+    } else {
+        None
+    };
+    let steps = match &failure {
+        None => facts.into_iter().map(StepRun::Checked).collect(),
+        Some(message) => vec![StepRun::Failed {
+            fact: facts.join("; "),
+            message: message.clone(),
+        }],
+    };
+    let run = ScenarioRun::Refused {
+        position: written,
+        violations,
+        steps,
+    };
+    (Some(run), failure)
 }
 
 /// Plays one script line: a chance outcome if it reads as one, else an action.
@@ -589,28 +779,35 @@ impl<G: CaseGame> fmt::Display for Transcript<G> {
         }
         for (n, scenario) in self.scenarios.iter().enumerate() {
             writeln!(f, "\n== scenario {} ==", n + 1)?;
-            write!(f, "-- before --\n{}", scenario.before.position())?;
-            writeln!(f, "-- script --")?;
-            for step in &scenario.steps {
-                match step {
-                    StepRun::Action { by, action, events } => {
-                        writeln!(f, "{by}: {action}")?;
-                        for e in events {
-                            writeln!(f, "  * {e}")?;
-                        }
+            let (before, steps, after) = match scenario {
+                ScenarioRun::Played {
+                    before,
+                    steps,
+                    after,
+                } => (before, steps, after),
+                ScenarioRun::Refused {
+                    position,
+                    violations,
+                    steps,
+                } => {
+                    write!(f, "-- refused --\n{position}")?;
+                    writeln!(f, "-- violations --")?;
+                    if violations.is_empty() {
+                        writeln!(f, "none: the position is accepted")?;
                     }
-                    StepRun::Chance { outcome, events } => {
-                        writeln!(f, "chance: {outcome}")?;
-                        for e in events {
-                            writeln!(f, "  * {e}")?;
-                        }
+                    for v in violations {
+                        writeln!(f, "{}: {}", v.name, v.message)?;
                     }
-                    StepRun::Checked(fact) => writeln!(f, "ok: {fact}")?,
-                    StepRun::Failed { fact, message } => writeln!(f, "FAILED: {fact}: {message}")?,
+                    writeln!(f, "-- script --")?;
+                    write_steps(f, steps)?;
+                    continue;
                 }
-            }
-            write!(f, "-- after --\n{}", scenario.after.position())?;
-            let standings = scenario.after.standings_lines();
+            };
+            write!(f, "-- before --\n{}", before.position())?;
+            writeln!(f, "-- script --")?;
+            write_steps(f, steps)?;
+            write!(f, "-- after --\n{}", after.position())?;
+            let standings = after.standings_lines();
             if !standings.is_empty() {
                 writeln!(f, "-- standings --")?;
                 for line in standings {
@@ -620,6 +817,29 @@ impl<G: CaseGame> fmt::Display for Transcript<G> {
         }
         Ok(())
     }
+}
+
+/// A script's steps as the transcript writes them.
+fn write_steps(f: &mut fmt::Formatter<'_>, steps: &[StepRun]) -> fmt::Result {
+    for step in steps {
+        match step {
+            StepRun::Action { by, action, events } => {
+                writeln!(f, "{by}: {action}")?;
+                for e in events {
+                    writeln!(f, "  * {e}")?;
+                }
+            }
+            StepRun::Chance { outcome, events } => {
+                writeln!(f, "chance: {outcome}")?;
+                for e in events {
+                    writeln!(f, "  * {e}")?;
+                }
+            }
+            StepRun::Checked(fact) => writeln!(f, "ok: {fact}")?,
+            StepRun::Failed { fact, message } => writeln!(f, "FAILED: {fact}: {message}")?,
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 
 use core::fmt::{self, Write as _};
 
-use crate::cases::{CaseGame, StepRun, Transcript};
+use crate::cases::{CaseGame, ScenarioRun, StepRun, Transcript};
 use crate::colour::Colour;
 use crate::seat::Seat;
 
@@ -371,7 +371,8 @@ pub fn example_of<G: Drawing>(
 /// A rule example's picture: its identifier and title as a caption, then for each
 /// scenario the position before and after its steps side by side, the places the steps
 /// changed ringed (on the left, a dashed ring where a piece left; on the right, a solid
-/// ring where one arrived), and the steps written out below.
+/// ring where one arrived), and the steps written out below. Scenarios of refused
+/// positions are left out.
 pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
     const GAP: f64 = 40.0;
     const LABEL: f64 = 26.0;
@@ -380,9 +381,17 @@ pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
     let rows: Vec<(&G, &G, Vec<String>)> = transcript
         .scenarios
         .iter()
-        .map(|s| {
-            let steps: Vec<String> = s
-                .steps
+        .filter_map(|s| {
+            // A refused position has no game to draw.
+            let ScenarioRun::Played {
+                before,
+                steps,
+                after,
+            } = s
+            else {
+                return None;
+            };
+            let steps: Vec<String> = steps
                 .iter()
                 .filter_map(|step| match step {
                     StepRun::Action { by, action, .. } => Some(format!("{by}: {action}")),
@@ -390,7 +399,7 @@ pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
                     _ => None,
                 })
                 .collect();
-            (&s.before, &s.after, steps)
+            Some((before, after, steps))
         })
         .collect();
     let panel_w = rows

@@ -731,6 +731,127 @@ pub fn run_examples<G: crate::cases::CaseGame>(
     transcripts
 }
 
+/// Checks that every state a game's rule examples pass through (each played scenario's
+/// position before its script, and after each action or chance outcome) reads back: its
+/// position written as text, parsed and validated, is the same game. Validation that refused
+/// a legal position, or text that lost a detail, fails here. Returns how many states were
+/// checked.
+///
+/// Panics naming the example, the scenario, the step and the difference.
+pub fn check_example_positions<G: crate::cases::CaseGame>(examples: &[(&str, &str)]) -> usize {
+    use crate::cases::{Case, ScenarioRun, StepRun};
+    use crate::setup::Setup;
+    let read_back = |game: &G, at: &dyn Fn() -> String| {
+        let text = G::Position::from_game(game).to_string();
+        let position: G::Position = text
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: the position does not parse: {e}\n{text}", at()));
+        match position.into_game() {
+            Ok(back) => assert_eq!(&back, game, "{}: read back as another game\n{text}", at()),
+            Err(v) => panic!(
+                "{}: the position is refused: {}\n{text}",
+                at(),
+                crate::cases::violations(&v)
+            ),
+        }
+    };
+    let mut checked = 0;
+    for (id, text) in examples {
+        let case = Case::parse(id, text).unwrap_or_else(|e| panic!("{e}"));
+        let transcript = crate::cases::run::<G>(&case).unwrap_or_else(|e| panic!("{e}"));
+        for (n, scenario) in transcript.scenarios.iter().enumerate() {
+            let ScenarioRun::Played { before, steps, .. } = scenario else {
+                continue;
+            };
+            let mut game = before.clone();
+            read_back(&game, &|| format!("{id}, scenario {}, before", n + 1));
+            checked += 1;
+            for (i, step) in steps.iter().enumerate() {
+                let at = || format!("{id}, scenario {}, after step {}", n + 1, i + 1);
+                match step {
+                    StepRun::Action { action, .. } => {
+                        let action: G::Action =
+                            action.parse().unwrap_or_else(|_| panic!("{}", at()));
+                        game.apply(action).unwrap_or_else(|_| panic!("{}", at()));
+                    }
+                    StepRun::Chance { outcome, .. } => {
+                        let outcome: G::Chance =
+                            outcome.parse().unwrap_or_else(|_| panic!("{}", at()));
+                        game.apply_chance(outcome)
+                            .unwrap_or_else(|_| panic!("{}", at()));
+                    }
+                    StepRun::Checked(_) | StepRun::Failed { .. } => continue,
+                }
+                read_back(&game, &at);
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+/// Runs every case file of `dir` (a game's `tests/cases/refused`: positions its validation
+/// must refuse), each of whose scenarios must be an `expect refused` one. Returns the
+/// `(identifier, transcript text)` pairs, sorted, for the caller to snapshot, and the names
+/// of the violations reported, for the caller to check that every check has its case.
+///
+/// Panics when a case cannot be read, a scenario is played instead of refused, or a
+/// refusal is not the one expected, naming every failure.
+pub fn run_refused<G: crate::cases::CaseGame>(
+    dir: &std::path::Path,
+) -> (Vec<(String, String)>, BTreeSet<&'static str>) {
+    use crate::cases::{Case, ScenarioRun};
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "case"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{}: no case file", dir.display());
+    let mut failures = Vec::new();
+    let mut transcripts = Vec::new();
+    let mut names = BTreeSet::new();
+    for path in &files {
+        let id = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let case = match Case::parse(&id, &text) {
+            Ok(case) => case,
+            Err(e) => {
+                failures.push(e.to_string());
+                continue;
+            }
+        };
+        let (transcript, errors) = crate::cases::run_all::<G>(&case);
+        failures.extend(errors.iter().map(|e| e.to_string()));
+        let Some(transcript) = transcript else {
+            continue;
+        };
+        for (n, scenario) in transcript.scenarios.iter().enumerate() {
+            match scenario {
+                ScenarioRun::Refused { violations, .. } => {
+                    names.extend(violations.iter().map(|v| v.name));
+                }
+                ScenarioRun::Played { .. } => failures.push(format!(
+                    "{id}, scenario {}: played, not refused (a refused position's script is `expect refused NAME...`)",
+                    n + 1
+                )),
+            }
+        }
+        transcripts.push((id, transcript.to_string()));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failing expectation(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    (transcripts, names)
+}
+
 /// What [`check_no_peeking`] compared.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PeekReport {

@@ -29,6 +29,7 @@ use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 
 use crate::{
     Action, Chance, Config, Event, Influence, Location, Phase, Position, Sumeria, SumeriaError,
+    Violation,
 };
 
 /// Every rule example, as (identifier, case file text), sorted by identifier.
@@ -46,6 +47,13 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
     cases::find(EXAMPLES, id)
+}
+
+/// `expect refused NAME` names a violation by [`Violation::name`].
+impl cases::NamedViolation for Violation {
+    fn name(&self) -> &'static str {
+        Violation::name(self)
+    }
 }
 
 impl CaseGame for Sumeria {

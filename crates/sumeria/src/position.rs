@@ -184,6 +184,29 @@ pub enum Violation {
     },
 }
 
+impl Violation {
+    /// The violation's stable name: its variant's name in kebab case (`display-phase`), the same
+    /// whatever its details; a case's `expect refused NAME` names it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Violation::Players(..) => "players",
+            Violation::SeatLines { .. } => "seat-lines",
+            Violation::Order => "order",
+            Violation::Traders { .. } => "traders",
+            Violation::UnknownSeat(..) => "unknown-seat",
+            Violation::Display { .. } => "display",
+            Violation::Influence { .. } => "influence",
+            Violation::Turn { .. } => "turn",
+            Violation::Phase { .. } => "phase",
+            Violation::OrderDrawn => "order-drawn",
+            Violation::DisplayPhase { .. } => "display-phase",
+            Violation::TilesOut { .. } => "tiles-out",
+            Violation::Placed { .. } => "placed",
+            Violation::NoChoice { .. } => "no-choice",
+        }
+    }
+}
+
 fn parse_kinds(text: &str) -> Result<[u8; 4], String> {
     let mut counts = [0u8; 4];
     for w in text.split_whitespace() {

@@ -25,7 +25,9 @@
 use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 use mesopotamia_core::{Colour, Game};
 
-use crate::{Action, Card, Cards, CardsError, Chance, Config, Event, Piece, Place, Position};
+use crate::{
+    Action, Card, Cards, CardsError, Chance, Config, Event, Piece, Place, Position, Violation,
+};
 
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
@@ -77,6 +79,13 @@ fn link_slot(word: &str) -> Result<usize, String> {
     match word.parse::<Place>() {
         Ok(Place::Link(l)) => Ok(l as usize),
         _ => Err(format!("`{word}` is not a link slot")),
+    }
+}
+
+/// `expect refused NAME` names a violation by [`Violation::name`].
+impl cases::NamedViolation for Violation {
+    fn name(&self) -> &'static str {
+        Violation::name(self)
     }
 }
 

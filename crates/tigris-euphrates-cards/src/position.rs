@@ -147,6 +147,30 @@ pub enum Violation {
     SelfConflict(Seat),
 }
 
+impl Violation {
+    /// The violation's stable name: its variant's name in kebab case (`two-leaders`), the same
+    /// whatever its details; a case's `expect refused NAME` names it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Violation::Seats { .. } => "seats",
+            Violation::Gap(..) => "gap",
+            Violation::LeaderPlace(..) => "leader-place",
+            Violation::DuplicateLeader { .. } => "duplicate-leader",
+            Violation::Count { .. } => "count",
+            Violation::Hand(..) => "hand",
+            Violation::Boat(..) => "boat",
+            Violation::Turn => "turn",
+            Violation::PendingSeat(..) => "pending-seat",
+            Violation::TwoLeaders => "two-leaders",
+            Violation::TurnLimit(..) => "turn-limit",
+            Violation::PastTurnLimit { .. } => "past-turn-limit",
+            Violation::Draws(..) => "draws",
+            Violation::ConflictStrength { .. } => "conflict-strength",
+            Violation::SelfConflict(..) => "self-conflict",
+        }
+    }
+}
+
 /// The most cards of one colour a kingdom can hold: 8 columns of 9 places and 7 links.
 pub const MAX_BASE: u8 = (COLUMNS * (COLUMN_CARDS + 1) + LINKS) as u8;
 

@@ -1,11 +1,13 @@
 //! The executable rule examples: every `tests/cases/*.case` file (embedded as
 //! `tigris_euphrates_cards::examples::EXAMPLES`) is run by the core's case runner, its expectations
 //! checked, and its transcript (positions before and after, steps, events) snapshotted.
+//! The positions that validation must refuse (`tests/cases/refused/*.case`, one file per
+//! check, not rule examples) are run and snapshotted apart.
 
 use std::path::Path;
 
 use mesopotamia_core::cases::{self, Case, CaseGame};
-use mesopotamia_core::testkit::run_examples;
+use mesopotamia_core::testkit::{check_example_positions, run_examples, run_refused};
 use tigris_euphrates_cards::{Cards, Config, examples, examples::EXAMPLES};
 
 #[test]
@@ -27,6 +29,69 @@ fn a_false_expectation_is_reported_with_its_line() {
     let err = cases::run::<Cards>(&case).unwrap_err().to_string();
     assert!(err.contains("expect rank 0 9"), "{err}");
     assert!(err.starts_with(&format!("{id}:")), "{err}");
+}
+
+/// Every state the rule examples pass through reads back from its position's text as the
+/// same game: validation accepts every legal position it is shown, and the text loses nothing.
+#[test]
+fn every_state_of_the_rule_examples_reads_back() {
+    assert!(check_example_positions::<Cards>(EXAMPLES) > EXAMPLES.len());
+}
+
+/// Every check of position validation has a case in `tests/cases/refused`: a real position
+/// with the smallest change that trips it, refused for exactly that violation.
+#[test]
+fn refused_positions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/refused");
+    let (transcripts, names) = run_refused::<Cards>(&dir);
+    for (id, transcript) in transcripts {
+        insta::with_settings!({ snapshot_path => "cases/refused/snapshots", prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!(id, transcript);
+        });
+    }
+    let every_check = [
+        "boat",
+        "conflict-strength",
+        "count",
+        "draws",
+        "duplicate-leader",
+        "gap",
+        "hand",
+        "leader-place",
+        "past-turn-limit",
+        "pending-seat",
+        "seats",
+        "self-conflict",
+        "turn",
+        "turn-limit",
+        "two-leaders",
+    ];
+    assert_eq!(names.into_iter().collect::<Vec<_>>(), every_check);
+}
+
+/// `expect refused` on a position that validation accepts fails the case at that line.
+#[test]
+fn a_false_refusal_is_reported_with_its_line() {
+    let (id, text) = EXAMPLES
+        .iter()
+        .find(|(_, text)| text.contains("[position]"))
+        .copied()
+        .unwrap();
+    let position = Case::parse(id, text).unwrap().scenarios[0]
+        .start
+        .text()
+        .to_owned();
+    let accepted = format!("[position]\n{position}[script]\nexpect refused two-leaders\n");
+    let err = cases::run::<Cards>(&Case::parse(id, &accepted).unwrap())
+        .unwrap_err()
+        .to_string();
+    let line = 3 + position.lines().count();
+    assert!(
+        err.starts_with(&format!(
+            "{id}:{line}: `expect refused two-leaders`: the position is accepted"
+        )),
+        "{err}"
+    );
 }
 
 /// A `[start]` section is a configuration, the position format's first line; bad text is

@@ -36,6 +36,7 @@ use mesopotamia_core::{Colour, Game};
 
 use crate::{
     Action, Config, Draw, Event, Monument, Pending, Position, Square, Tigris, TigrisError,
+    Violation,
 };
 
 /// Every rule example, as (identifier, case file text), sorted by identifier.
@@ -79,6 +80,13 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
     cases::find(EXAMPLES, id)
+}
+
+/// `expect refused NAME` names a violation by [`Violation::name`].
+impl cases::NamedViolation for Violation {
+    fn name(&self) -> &'static str {
+        Violation::name(self)
+    }
 }
 
 impl CaseGame for Tigris {

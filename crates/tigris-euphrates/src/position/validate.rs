@@ -207,6 +207,42 @@ pub enum Violation {
     },
 }
 
+impl Violation {
+    /// The violation's stable name: its variant's name in kebab case (`leader-without-temple`), the same
+    /// whatever its details; a case's `expect refused NAME` names it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Violation::Players(..) => "players",
+            Violation::TurnLimit(..) => "turn-limit",
+            Violation::PastTurnLimit { .. } => "past-turn-limit",
+            Violation::SeatLines { .. } => "seat-lines",
+            Violation::Cells(..) => "cells",
+            Violation::TileTerrain { .. } => "tile-terrain",
+            Violation::LeaderOnRiver(..) => "leader-on-river",
+            Violation::LeaderWithoutTemple(..) => "leader-without-temple",
+            Violation::DuplicateLeader { .. } => "duplicate-leader",
+            Violation::UnknownSeat(..) => "unknown-seat",
+            Violation::TwoLeadersInKingdom { .. } => "two-leaders-in-kingdom",
+            Violation::TooManyTiles { .. } => "too-many-tiles",
+            Violation::TilesMissing { .. } => "tiles-missing",
+            Violation::TreasureOffTemple(..) => "treasure-off-temple",
+            Violation::HandTooLarge(..) => "hand-too-large",
+            Violation::Catastrophes { .. } => "catastrophes",
+            Violation::CatastrophesLeft(..) => "catastrophes-left",
+            Violation::MonumentPlacement { .. } => "monument-placement",
+            Violation::LooseFlippedTile(..) => "loose-flipped-tile",
+            Violation::OptionOff(..) => "option-off",
+            Violation::BuildingPlacement { .. } => "building-placement",
+            Violation::ZigguratPlacement(..) => "ziggurat-placement",
+            Violation::ZigguratVp => "ziggurat-vp",
+            Violation::Turn { .. } => "turn",
+            Violation::Conflict(..) => "conflict",
+            Violation::Draws => "draws",
+            Violation::DrawsOverfillHand(..) => "draws-overfill-hand",
+        }
+    }
+}
+
 impl Position {
     /// Validates the position and turns it into a playable game; every violation found
     /// is reported. Forced decisions pending in the position are applied, as in play.
