@@ -239,6 +239,9 @@ impl Violation {
             Violation::Conflict(..) => "conflict",
             Violation::Draws => "draws",
             Violation::DrawsOverfillHand(..) => "draws-overfill-hand",
+            Violation::TooManyVp { .. } => "too-many-vp",
+            Violation::Treasures { .. } => "treasures",
+            Violation::ConflictStrength { .. } => "conflict-strength",
         }
     }
 }
