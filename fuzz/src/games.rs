@@ -5,7 +5,7 @@
 use std::fmt::Debug;
 use std::sync::OnceLock;
 
-use mesopotamia_core::cases::{self, Case, CaseGame};
+use mesopotamia_core::cases::{self, Case, CaseGame, ScenarioRun};
 use mesopotamia_core::{Colour, ColourMap, Game, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -54,8 +54,11 @@ pub fn starts_of<G: CaseGame>(examples: &[(&str, &str)]) -> Vec<(String, G)> {
         let (transcript, _) = cases::run_all::<G>(&case);
         let transcript = transcript.unwrap_or_else(|| panic!("{id}: no transcript"));
         for (n, run) in transcript.scenarios.into_iter().enumerate() {
-            out.push((format!("{id}:{}", n + 1), run.before));
-            out.push((format!("{id}:{}+", n + 1), run.after));
+            // Rule examples only play; a refused position has no state to start from.
+            if let ScenarioRun::Played { before, after, .. } = run {
+                out.push((format!("{id}:{}", n + 1), before));
+                out.push((format!("{id}:{}+", n + 1), after));
+            }
         }
     }
     out
@@ -67,7 +70,7 @@ mod tigris {
 
     /// VP, the treasures on the board, the buildings, the ziggurat and the turn.
     pub struct TigrisMarks {
-        vp: [ColourMap<u16>; 4],
+        vp: [ColourMap<u32>; 4],
         treasures: Squares,
         buildings: [Option<Square>; 4],
         ziggurat: Option<Square>,
