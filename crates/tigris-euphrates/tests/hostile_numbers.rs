@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use mesopotamia_core::observation::Observe;
 use mesopotamia_core::record::{GameRecord, Step};
 use mesopotamia_core::testkit::hostile::{
-    Kind, Read, Snapshot, each_extreme, read, saved_forms, with_extremes,
+    Kind, Read, Snapshot, read, read_each_extreme, read_picked, saved_forms,
 };
 use mesopotamia_core::{Colour, Game, Seat};
 use proptest::prelude::*;
@@ -84,23 +84,16 @@ fn read_form(kind: Kind, value: Value, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// Every saved form of the corpus, with its kind.
-fn forms() -> impl Iterator<Item = &'static (Kind, Value)> {
-    corpus().iter().flat_map(|s| &s.forms)
-}
-
 // 256 cases unless PROPTEST_CASES says otherwise.
 proptest! {
     #[test]
     fn extreme_numbers_are_read_or_refused_never_a_panic(
-        pick in any::<prop::sample::Index>(),
+        pick in any::<usize>(),
         picks in prop::collection::vec((any::<usize>(), any::<usize>()), 1..=4),
         seed in any::<u64>(),
     ) {
-        let count = forms().count();
-        let (kind, value) = forms().nth(pick.index(count)).expect("in range");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        read_form(*kind, with_extremes(value, &picks), &mut rng);
+        read_picked(corpus(), pick, &picks, &mut rng, read_form);
     }
 }
 
@@ -111,20 +104,7 @@ proptest! {
 /// above.)
 #[test]
 fn each_number_alone_takes_each_extreme_value() {
-    let mut rng = ChaCha8Rng::seed_from_u64(24);
-    for snapshot in corpus().iter().filter(|s| s.remarkable) {
-        let mut views = 0;
-        for (kind, value) in &snapshot.forms {
-            let skip = match kind {
-                Kind::View => !snapshot.end || std::mem::replace(&mut views, 1) == 1,
-                Kind::Record => snapshot.end,
-                _ => false,
-            };
-            if !skip {
-                each_extreme(value, |changed| read_form(*kind, changed, &mut rng));
-            }
-        }
-    }
+    read_each_extreme(corpus(), &mut ChaCha8Rng::seed_from_u64(24), read_form);
 }
 
 // Regressions: each input below panicked before it was checked (or would have, on the next

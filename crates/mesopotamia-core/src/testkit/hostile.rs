@@ -332,6 +332,51 @@ where
     Read::Game(game)
 }
 
+/// One form of `corpus` (the `pick`-th, counted over every snapshot's forms and taken
+/// modulo their number) with the extreme numbers `picks` put in (see [`with_extremes`]),
+/// given to `read_form` with its kind: a property test draws `pick`, `picks` and the
+/// generator's seed.
+///
+/// # Panics
+/// If the corpus has no form.
+pub fn read_picked<R>(
+    corpus: &[Snapshot],
+    pick: usize,
+    picks: &[(usize, usize)],
+    rng: &mut R,
+    mut read_form: impl FnMut(Kind, Value, &mut R),
+) {
+    let mut forms = corpus.iter().flat_map(|s| &s.forms);
+    let count = forms.clone().count();
+    assert!(count > 0, "an empty corpus");
+    let (kind, value) = forms.nth(pick % count).expect("in range");
+    read_form(*kind, with_extremes(value, picks), rng);
+}
+
+/// Every number of the remarkable snapshots of `corpus`, one at a time, takes each extreme
+/// value ([`each_extreme`]), and `read_form` reads each changed form. A record is read
+/// only before the end (each reading replays it: the records of whole games are left to
+/// [`read_picked`]), and one view of the end (the others have the same numbers).
+pub fn read_each_extreme<R>(
+    corpus: &[Snapshot],
+    rng: &mut R,
+    mut read_form: impl FnMut(Kind, Value, &mut R),
+) {
+    for snapshot in corpus.iter().filter(|s| s.remarkable) {
+        let mut views = 0;
+        for (kind, value) in &snapshot.forms {
+            let skip = match kind {
+                Kind::View => !snapshot.end || std::mem::replace(&mut views, 1) == 1,
+                Kind::Record => snapshot.end,
+                _ => false,
+            };
+            if !skip {
+                each_extreme(value, |changed| read_form(*kind, changed, rng));
+            }
+        }
+    }
+}
+
 /// Every site of `value` takes each of [`EXTREME_NUMBERS`] in turn, alone: `f` gets each
 /// changed value.
 pub fn each_extreme(value: &Value, mut f: impl FnMut(Value)) {
