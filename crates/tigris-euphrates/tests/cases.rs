@@ -52,6 +52,7 @@ fn refused_positions() {
     // `cells` cannot be written in the text format (its rows are parsed 16 squares wide):
     // `a_board_of_the_wrong_size_is_refused` checks it.
     let every_check = [
+        "bag-not-exhausted",
         "building-placement",
         "catastrophes",
         "catastrophes-left",
@@ -66,6 +67,7 @@ fn refused_positions() {
         "loose-flipped-tile",
         "monument-placement",
         "option-off",
+        "over-without-end",
         "past-turn-limit",
         "players",
         "seat-lines",

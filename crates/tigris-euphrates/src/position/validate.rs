@@ -5,7 +5,9 @@ use mesopotamia_core::{Adjacency, Bag, Colour, ColourMap, Seat};
 use crate::action::{MAX_SUPPORT, Monument};
 use crate::board::{Board, BoardKind, HEIGHT, SQUARES, Square, Squares, WIDTH};
 use crate::event::ConflictKind;
-use crate::state::{CATASTROPHES_PER_PLAYER, HAND_SIZE, Pending, Public, TILES_PER_COLOUR, Tigris};
+use crate::state::{
+    CATASTROPHES_PER_PLAYER, END_TREASURES, HAND_SIZE, Pending, Public, TILES_PER_COLOUR, Tigris,
+};
 
 use super::{Cell, Position};
 
@@ -39,6 +41,19 @@ pub enum Violation {
         /// The configuration's limit.
         limit: u32,
     },
+    /// A game said to be over though no end holds (rule T13): more than 2 treasures on
+    /// the board, every refill served, and not ended on the turn limit.
+    #[error(
+        "the game is over, but {treasures} treasures are on the board, the bag served every refill and the turn limit was not reached"
+    )]
+    OverWithoutEnd {
+        /// Treasures on the board.
+        treasures: usize,
+    },
+    /// The bag said to have run out (rule T13) with tiles in it: nothing returns to the
+    /// bag once it is empty.
+    #[error("the bag is said to have run out, but {0} tiles are in it")]
+    BagNotExhausted(u32),
     /// Seat lines do not match the player count.
     #[error("{found} seat lines for {players} players")]
     SeatLines {
@@ -215,6 +230,8 @@ impl Violation {
             Violation::Players(..) => "players",
             Violation::TurnLimit(..) => "turn-limit",
             Violation::PastTurnLimit { .. } => "past-turn-limit",
+            Violation::OverWithoutEnd { .. } => "over-without-end",
+            Violation::BagNotExhausted(..) => "bag-not-exhausted",
             Violation::SeatLines { .. } => "seat-lines",
             Violation::Cells(..) => "cells",
             Violation::TileTerrain { .. } => "tile-terrain",
@@ -464,6 +481,14 @@ impl Position {
                 total: most,
             });
         }
+        // A game over ended somehow (T13): with at most 2 treasures left, on a refill the
+        // bag could not serve, or on the turn limit (checked above).
+        if self.over && !ended_on_limit && p.treasures.len() > END_TREASURES && !self.bag_exhausted
+        {
+            v.push(Violation::OverWithoutEnd {
+                treasures: p.treasures.len(),
+            });
+        }
         if p.catastrophes.len() != used_catastrophes {
             v.push(Violation::Catastrophes {
                 on_board: p.catastrophes.len(),
@@ -500,6 +525,9 @@ impl Position {
                 });
             }
             bag.put(c, in_bag);
+        }
+        if self.bag_exhausted && bag.total() > 0 {
+            v.push(Violation::BagNotExhausted(bag.total()));
         }
         p.removed = self.removed;
         // Each colour's count is its box total once the checks above hold: at most 153.
