@@ -198,3 +198,34 @@ fn draws_that_overfill_a_hand_are_refused() {
         );
     }
 }
+
+/// A war listed twice among the wars still to fight is refused, not read as one war (the
+/// position of a seeded game with a war to fight is accepted as it is).
+#[test]
+fn a_war_listed_twice_is_refused() {
+    use mesopotamia_core::testkit::random_states;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    use tigris_euphrates::{Config, Tigris};
+
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let position = (0..100)
+        .find_map(|_| {
+            let game = Tigris::new(Config::new(4)).unwrap();
+            random_states(game, &mut rng, 2000)
+                .iter()
+                .map(Position::from_game)
+                .find(|p| !p.wars.is_empty())
+        })
+        .expect("a seeded game with a war to fight");
+    assert!(position.into_game().is_ok());
+    let mut doubled = position.clone();
+    doubled.wars.push(doubled.wars[0]);
+    let violations = doubled.into_game().unwrap_err();
+    assert_eq!(
+        violations,
+        vec![Violation::Conflict(
+            "a colour listed twice among the wars to fight"
+        )]
+    );
+}
