@@ -166,3 +166,78 @@ fn spoils_wait_for_the_bank_decision_and_round_trip() {
     game.apply(Action::Bank).unwrap();
     assert!(!game.to_string().contains("spoils"));
 }
+
+/// The position of `refused/conflict-strength.case`'s first scenario with other bases and
+/// commitment in its conflict line.
+fn conflict_position(bases: &str) -> String {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/refused/conflict-strength.case"),
+    )
+    .unwrap();
+    let position = text.split("[position]\n").nth(1).unwrap();
+    let position = position.split("\n[script]").next().unwrap();
+    position.replace("bases 80 1", bases)
+}
+
+/// The bounds of a conflict's strengths are reached, not passed: bases of 79 (every card of
+/// the display and the links in one kingdom) and a whole hand of 8 committed are read.
+#[test]
+fn the_largest_strengths_are_accepted() {
+    use tigris_euphrates_cards::Position;
+    let at_bounds = conflict_position("bases 79 79 committed 8");
+    let position: Position = at_bounds.parse().unwrap();
+    assert!(position.into_game().is_ok(), "{at_bounds}");
+    for past in [
+        "bases 80 79 committed 8",
+        "bases 79 80 committed 8",
+        "bases 79 79 committed 9",
+    ] {
+        let position: Position = conflict_position(past).parse().unwrap();
+        let names: Vec<_> = position
+            .into_game()
+            .unwrap_err()
+            .iter()
+            .map(|v| v.name())
+            .collect();
+        assert_eq!(names, ["conflict-strength"], "{past}");
+    }
+}
+
+/// Every card of one colour out of the deck (all 40 black cards on the display and in the
+/// hands), with nothing discarded and no `deck` line: the deck is worked out as what each
+/// colour lacks, and the position is read.
+#[test]
+fn a_colour_wholly_out_of_the_deck_is_read() {
+    use tigris_euphrates_cards::Position;
+    let base = conflict_position("bases 1 1");
+    let cell = |text: &str| format!("{text:<7}");
+    let mut text = String::new();
+    for line in base.lines() {
+        // A display row starts with its number; the header, with spaces.
+        let row = line.split(' ').next().and_then(|r| r.parse::<usize>().ok());
+        match row {
+            // Rows 3 to 8 of column 1 and rows 1 to 8 of columns 2 to 5: 38 black cards.
+            Some(r @ 1..=8) => {
+                let first = match r {
+                    1 => "r@0T",
+                    2 => "k@1T",
+                    _ => "k",
+                };
+                let mut cells = vec![cell(first)];
+                cells.extend((0..4).map(|_| cell("k")));
+                cells.extend((0..3).map(|_| cell(".")));
+                text.push_str(format!("{r}    {}", cells.concat()).trim_end());
+            }
+            _ => text.push_str(line),
+        }
+        text.push('\n');
+    }
+    // One black card in a hand: 40 in all.
+    let text = text
+        .replace("seat 0 hand 1 2 2 3", "seat 0 hand 3 2 2 1")
+        .replace("seat 1 hand 3 2 2 1", "seat 1 hand 4 2 2 0");
+    let position: Position = text.parse().unwrap();
+    if let Err(violations) = position.into_game() {
+        panic!("{text}{violations:?}");
+    }
+}

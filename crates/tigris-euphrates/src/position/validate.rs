@@ -544,8 +544,15 @@ impl Position {
         p.turn = self.turn;
         p.conflict = self.conflict;
         p.wars = self.wars.iter().fold(0, |m, c| m | (1 << c.index()));
-        if self.wars.iter().enumerate().any(|(i, c)| self.wars[..i].contains(c)) {
-            v.push(Violation::Conflict("a colour listed twice among the wars to fight"));
+        if self
+            .wars
+            .iter()
+            .enumerate()
+            .any(|(i, c)| self.wars[..i].contains(c))
+        {
+            v.push(Violation::Conflict(
+                "a colour listed twice among the wars to fight",
+            ));
         }
         p.unification = self.unification;
         p.placed = self.placed;
