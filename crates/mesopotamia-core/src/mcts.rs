@@ -184,6 +184,14 @@ impl<G: Game> MctsBot<G> {
         self
     }
 
+    /// The same bot with another budget: `iterations` per decision and, if given, a time
+    /// limit (the search stops at whichever comes first), its other settings kept.
+    pub const fn with_budget(mut self, iterations: u32, time: Option<Duration>) -> MctsBot<G> {
+        self.config.iterations = iterations;
+        self.config.time = time;
+        self
+    }
+
     /// The bot's configuration.
     pub const fn config(&self) -> &MctsConfig {
         &self.config
