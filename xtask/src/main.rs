@@ -9,7 +9,7 @@ mod wasm;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node)";
+const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node); --opt: also wasm-opt";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
