@@ -110,9 +110,12 @@ impl Game {
         let json = if options.is_undefined() || options.is_null() {
             String::new()
         } else {
+            // `as_string`, not `String::from`: a function or symbol stringifies to
+            // `undefined`, which must be an error, not a trap.
             js_sys::JSON::stringify(&options)
-                .map(String::from)
-                .map_err(|_| error("the options cannot be read as JSON".into()))?
+                .ok()
+                .and_then(|json| json.as_string())
+                .ok_or_else(|| error("the options must be an object of plain values".into()))?
         };
         api::create(name, &json)
             .map(|table| Game { table })
