@@ -337,6 +337,10 @@ impl Trees {
     }
 }
 
+/// Entries of a search's table of logarithms at most (512 KiB): availabilities beyond are
+/// computed.
+const LN_TABLE: usize = 1 << 16;
+
 /// One action's statistics at a node.
 struct Edge<A> {
     action: A,
@@ -368,6 +372,10 @@ struct Search<'g, G: Game> {
     outcomes: Vec<(G::Chance, u32)>,
     /// The edges (node, edge index) of the current iteration, kept to save an allocation.
     path: Vec<(u32, usize)>,
+    /// `ln n` for the availabilities met so far (`ln` is a software routine on the web's
+    /// wasm, and UCT takes one per legal edge per visit: a table made the search there
+    /// about a third faster). The same values as `f64::ln`, so the same search.
+    ln: Vec<f64>,
     iterations: u32,
 }
 
@@ -395,6 +403,7 @@ impl<'g, G: Game> Search<'g, G> {
             legal: Vec::new(),
             outcomes: Vec::new(),
             path: Vec::new(),
+            ln: Vec::new(),
             iterations: 0,
         }
     }
@@ -403,6 +412,11 @@ impl<'g, G: Game> Search<'g, G> {
         for _ in 0..iterations {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
+            }
+            // A node's availabilities count its visits, at most one per iteration so far.
+            let needed = (self.iterations as usize + 2).min(LN_TABLE);
+            while self.ln.len() < needed {
+                self.ln.push((self.ln.len() as f64).ln());
             }
             self.iterate();
             self.iterations += 1;
@@ -546,8 +560,12 @@ impl<'g, G: Game> Search<'g, G> {
                     edge.available += 1;
                     let visits = f64::from(edge.visits.max(1));
                     let mean = edge.reward[m] / visits;
-                    let explore =
-                        self.exploration * (f64::from(edge.available).ln() / visits).sqrt();
+                    let ln_available = self
+                        .ln
+                        .get(edge.available as usize)
+                        .copied()
+                        .unwrap_or_else(|| f64::from(edge.available).ln());
+                    let explore = self.exploration * (ln_available / visits).sqrt();
                     let score = mean + explore;
                     if score > best.0 {
                         best = (score, e);

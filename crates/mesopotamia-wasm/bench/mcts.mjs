@@ -15,7 +15,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const require = createRequire(import.meta.url);
-const { Game } = require(path.join(root, "target/wasm/node/mesopotamia_wasm.js"));
+const { Game } = require(path.join(process.env.MESOPOTAMIA_WASM_NODE ?? path.join(root, "target/wasm/node"), "mesopotamia_wasm.js"));
 
 /** Every decision of `games` seeded random games, as independent copies. */
 function decisions(name, games) {
