@@ -4,7 +4,7 @@
 
 // The unit tests share the integration tests' toy game (hidden hands and a bag), which names
 // the crate.
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 extern crate self as mesopotamia_core;
 #[cfg(all(test, feature = "serde"))]
 #[path = "../tests/toy/mod.rs"]
