@@ -1,0 +1,42 @@
+// The legal actions of a position, as the engine lists them, grouped by kind: the kind is the
+// notation's first word (tile, leader, catastrophe, ...), in the engine's order.
+import { h } from "./marks.js";
+
+/** Groups actions by their first word, keeping the engine's order within and between groups. */
+export function groupByKind(actions) {
+  const groups = new Map();
+  for (const action of actions) {
+    const kind = action.split(" ", 1)[0];
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(action);
+  }
+  return groups;
+}
+
+/** The actions whose notation names `place` (a square, a card's place, a location). */
+export function actionsAt(actions, place) {
+  const wanted = place.toLowerCase();
+  return actions.filter((a) => a.toLowerCase().split(/[\s,]+/).includes(wanted));
+}
+
+/**
+ * A panel listing `actions` by kind, each a button that calls `onPlay(action)`. Small groups
+ * start open; a group of more than 40 actions starts closed (the tile game has hundreds).
+ */
+export function legalPanel(actions, onPlay, { label = "Legal actions" } = {}) {
+  const panel = h("div", { class: "legal", role: "group", "aria-label": label });
+  if (!actions.length) {
+    panel.append(h("p", { text: "No legal action here." }));
+    return panel;
+  }
+  const groups = groupByKind(actions);
+  for (const [kind, list] of groups) {
+    const buttons = list.map((action) =>
+      h("button", { type: "button", "data-action": action, onclick: () => onPlay(action) }, action));
+    const details = h("details", { "data-kind": kind, open: list.length <= 40 || groups.size === 1 },
+      h("summary", {}, `${kind} (${list.length})`),
+      h("div", { class: "actions" }, buttons));
+    panel.append(details);
+  }
+  return panel;
+}
