@@ -1,0 +1,166 @@
+"""Whole games played through the play page's own controls, a person against bots, to the end;
+the saved record replays with the native `mesopotamia replay`. Refusals show the engine's words."""
+
+import json
+
+import pytest
+
+
+def start(page, base_url, game, players, seats, **options):
+    page.goto(f"{base_url}/play.html")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for seat, spec in enumerate(seats):
+        page.fill(f"#seat-{seat}", spec)
+    for name, value in options.items():
+        page.fill(f"[name='{name}']", str(value))
+    page.click("#start")
+
+
+def person_turn_or_end(page):
+    """Waits until the person may act (the action field is enabled) or the game is over."""
+    page.wait_for_function(
+        "document.body.dataset.over === '1' || !document.getElementById('action').disabled")
+    return page.evaluate("document.body.dataset.over === '1'")
+
+
+def play_to_the_end(page, max_decisions=5000):
+    decisions = 0
+    while not person_turn_or_end(page):
+        first = page.locator("#legal button[data-action]").first
+        action = first.get_attribute("data-action")
+        if decisions % 3 == 2:
+            # Every third decision typed in notation, the others chosen from the list.
+            page.fill("#action", action)
+            page.press("#action", "Enter")
+        else:
+            first.click()
+        decisions += 1
+        assert decisions < max_decisions
+        # The action has been taken when the log shows it.
+        page.wait_for_function(
+            "n => document.querySelectorAll('#log > li').length >= n", arg=decisions)
+    return decisions
+
+
+GAMES = [
+    ("tigris", 4, ["person", "random", "random", "greedy"]),
+    ("cards", 3, ["person", "random", "greedy"]),
+    ("sumeria", 3, ["person", "greedy", "random"]),
+]
+
+
+@pytest.mark.parametrize("game,players,seats", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_against_bots_then_the_record_replays_natively(
+        watched, base_url, cli, tmp_path, game, players, seats):
+    page = watched.page
+    start(page, base_url, game, players, seats, seed=11)
+    decisions = play_to_the_end(page)
+    assert decisions > 0
+    standings = page.locator("#standings")
+    standings.wait_for()
+    rows = standings.locator("tbody tr")
+    assert rows.count() == players
+    assert "rank" in standings.inner_text()
+    with page.expect_download() as download:
+        page.click("#save")
+    path = tmp_path / f"{game}.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["game"] == game
+    assert record.get("end") in ("rules", "turn-limit")
+    replayed = cli("replay", str(path))
+    assert replayed.returncode == 0
+
+
+def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(watched, base_url):
+    page = watched.page
+    start(page, base_url, "tigris", 2, ["person", "random"], seed=3)
+    person_turn_or_end(page)
+    legal_before = page.eval_on_selector_all("#legal button[data-action]", "b => b.map(x => x.dataset.action)")
+    position_before = page.locator("#view-text").inner_text()
+    # A red tile on the river (E1 is river on the classic board): parsed, and refused by rule.
+    for typed in ["tile red E1", "fly to the moon"]:
+        page.fill("#action", typed)
+        page.press("#action", "Enter")
+        refused = page.locator("#refused .refused")
+        refused.wait_for()
+        # The engine's own message, asked of the package directly on the same position.
+        expected = page.evaluate(
+            """async ([typed]) => {
+                const wasm = await import('./pkg/mesopotamia_wasm.js');
+                await wasm.default();
+                const g = wasm.Game.create('tigris', { players: 2, seed: 3 });
+                g.advance();
+                try { g.play(typed); return null; } catch (e) { return e.message; }
+            }""",
+            [typed],
+        )
+        assert expected, f"the engine took {typed}"
+        assert refused.inner_text() == f"{typed}: {expected}"
+    legal_after = page.eval_on_selector_all("#legal button[data-action]", "b => b.map(x => x.dataset.action)")
+    assert legal_after == legal_before
+    assert page.locator("#view-text").inner_text() == position_before
+
+
+def test_a_corrupt_record_is_refused_and_the_page_keeps_working(watched, base_url):
+    page = watched.page
+    page.goto(f"{base_url}/play.html")
+    page.wait_for_selector("body[data-ready='1']")
+    bad_step = json.dumps({"version": 2, "game": "sumeria", "config": {"players": 3},
+                           "steps": [{"action": [0, "not an action"]}]})
+    for name, content in [("corrupt.json", b"{ this is not json"), ("bad-step.json", bad_step.encode())]:
+        page.set_input_files("#load", files=[{"name": name, "mimeType": "application/json", "buffer": content}])
+        error = page.locator("#message .error")
+        error.wait_for()
+        assert f"The record {name} is refused: " in error.inner_text()
+        assert len(error.inner_text()) > len(f"The record {name} is refused: ") + 5
+    # Still working: a new game starts and a person can act.
+    page.select_option("#game", "cards")
+    page.fill("#seat-0", "person")
+    page.click("#start")
+    assert not person_turn_or_end(page)
+    assert page.locator("#legal button[data-action]").count() > 0
+
+
+def test_clicking_the_board_lists_the_actions_at_that_place(watched, base_url):
+    page = watched.page
+    start(page, base_url, "tigris", 2, ["person", "random"], seed=5)
+    person_turn_or_end(page)
+    # A land square free at the start of the classic board: the tiles and leaders it takes.
+    square = page.locator("#board [data-at='G6']")
+    square.click()
+    listed = page.eval_on_selector_all("#at-place button[data-action]", "b => b.map(x => x.dataset.action)")
+    assert listed, "no action listed for G6"
+    assert all("G6" in action.split() for action in listed)
+    page.locator("#at-place button[data-action]").first.click()
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+
+
+def test_undo_goes_back_to_the_persons_previous_decision(watched, base_url):
+    page = watched.page
+    start(page, base_url, "cards", 2, ["person", "random"], seed=2)
+    person_turn_or_end(page)
+    before = page.locator("#view-text").inner_text()
+    page.locator("#legal button[data-action]").first.click()
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    person_turn_or_end(page)
+    page.click("#undo")
+    person_turn_or_end(page)
+    assert page.locator("#view-text").inner_text() == before
+
+
+def test_hot_seat_hides_the_table_between_people(watched, base_url):
+    page = watched.page
+    start(page, base_url, "sumeria", 3, ["person", "person", "random"], seed=4)
+    handoff = page.locator("#handoff")
+    handoff.wait_for()
+    assert "Seat 0" in handoff.inner_text()
+    page.keyboard.press("Enter")  # the confirm button has the focus
+    person_turn_or_end(page)
+    page.locator("#legal button[data-action]").first.click()
+    # The next person to move is another person (or a bot first): the screen hides the table
+    # again before the next person's view.
+    page.wait_for_function("!document.getElementById('handoff').hidden")
+    assert "Seat 1" in handoff.inner_text() or "Seat 0" in handoff.inner_text()
