@@ -13,10 +13,24 @@ export function groupByKind(actions) {
   return groups;
 }
 
-/** The actions whose notation names `place` (a square, a card's place, a location). */
-export function actionsAt(actions, place) {
-  const wanted = place.toLowerCase();
-  return actions.filter((a) => a.toLowerCase().split(/[\s,]+/).includes(wanted));
+/**
+ * The places under a click on a picture: the games' SVGs name each square, card place, link
+ * slot and location in notation (`data-at`, several words where a card is also its column).
+ * Every element under the pointer counts, so a click on a piece finds its square below it.
+ */
+export function placesAt(event) {
+  const places = new Set();
+  for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
+    const at = el.getAttribute && el.getAttribute("data-at");
+    if (at) for (const word of at.split(/\s+/)) places.add(word);
+  }
+  return [...places];
+}
+
+/** The actions whose notation names one of `places` (a square, a card's place, a location). */
+export function actionsAt(actions, places) {
+  const wanted = new Set((Array.isArray(places) ? places : [places]).map((p) => p.toLowerCase()));
+  return actions.filter((a) => a.toLowerCase().split(/[\s,]+/).some((word) => wanted.has(word)));
 }
 
 /**

@@ -2,28 +2,17 @@
 // span whose classes name what the mark says (colour, leader, seat...). The words are the
 // engine's, so colour is never the only signal.
 
-/** The CSS classes of one mark, whatever its JSON form (a string or an object). */
+/**
+ * The CSS classes of one mark (`{ kind, colour?, seat? }`, the package's form): its kind
+ * (`mark-leader`), its colour (`mark-red`) and its seat (`mark-seat-1`).
+ */
 export function markClasses(mark) {
-  const words = new Set();
-  const add = (value) => {
-    if (value === null || value === undefined) return;
-    if (typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        add(k);
-        add(v);
-      }
-      return;
-    }
-    for (const word of String(value).toLowerCase().split(/[^a-z0-9]+/)) {
-      if (word) words.add(word);
-    }
-  };
-  add(mark);
+  if (mark === null || mark === undefined) return [];
+  if (typeof mark !== "object") return [`mark-${String(mark).toLowerCase().replace(/[^a-z0-9]+/g, "-")}`];
   const classes = [];
-  for (const word of words) {
-    if (/^[0-9]+$/.test(word)) continue;
-    classes.push(`mark-${word === "facedown" ? "face-down" : word}`);
-  }
+  if (mark.kind) classes.push(`mark-${mark.kind}`);
+  if (mark.colour) classes.push(`mark-${mark.colour}`);
+  if (typeof mark.seat === "number") classes.push(`mark-seat-${mark.seat}`);
   return classes;
 }
 

@@ -2,7 +2,7 @@
 // engine's: this page asks who is to move, lists what the engine says is legal, plays what a
 // person chooses (or what a bot chose in the worker) and shows the engine's words and pictures.
 import { engine, GAME_TITLES } from "./engine.js";
-import { actionsAt, legalPanel } from "./legal.js";
+import { actionsAt, legalPanel, placesAt } from "./legal.js";
 import { appendMarked, eventItem, h, message } from "./marks.js";
 
 // Main-thread blocks of more than 50 ms, for the budget script (web/tests/budgets.py).
@@ -70,6 +70,7 @@ function optionsShown() {
   for (const fieldset of document.querySelectorAll("fieldset[data-game]")) {
     fieldset.hidden = fieldset.dataset.game !== name;
   }
+  $("turn-limit").disabled = name === "sumeria";
   const players = $("players");
   const wanted = Number(players.value) || DEFAULT_PLAYERS[name];
   players.replaceChildren(...PLAYERS[name].map((n) => h("option", { value: n, text: String(n) })));
@@ -98,8 +99,9 @@ async function gameOptions() {
   const options = {
     players: Number(data.get("players")),
     seed: Number(data.get("seed") || 0),
-    turnLimit: Number(data.get("turnLimit") || 1000),
   };
+  // Sumeria has no turn limit option (its game ends by its own rules).
+  if (name !== "sumeria") options.turnLimit = Number(data.get("turnLimit") || 1000);
   if (name === "tigris") {
     options.board = data.get("board");
     options.englishVariant = data.get("englishVariant") === "on";
@@ -469,12 +471,13 @@ function playOnFromHere() {
 
 // ---- Clicking the board: the legal actions that name the clicked place.
 function boardClick(event) {
-  const placeEl = event.target.closest("[data-place]");
-  if (!placeEl || mode !== "play") return;
+  if (mode !== "play") return;
   const who = game.toMove();
   if (who.kind !== "seat" || seats[who.seat] !== "person" || viewer !== who.seat) return;
-  const place = placeEl.getAttribute("data-place");
-  const matching = actionsAt(game.legal(), place);
+  const places = placesAt(event);
+  if (!places.length) return;
+  const place = places[0];
+  const matching = actionsAt(game.legal(), places);
   $("at-place").replaceChildren(matching.length
     ? h("div", { class: "notice", role: "status" }, h("p", { text: `Legal actions at ${place}:` }),
       h("div", { class: "legal" }, h("div", { class: "actions" },

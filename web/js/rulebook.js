@@ -6,28 +6,43 @@ import { engine } from "./engine.js";
 import { eventItem, h, message } from "./marks.js";
 import { tryPanel } from "./tryit.js";
 
-/** The stages of an example run: each scenario's position before, then one per step. */
+/**
+ * The stages of an example run: each scenario's position before, then one per step (the last
+ * is the position after); a scenario whose position the rules refuse is one stage that says
+ * why.
+ */
 function stages(run) {
   const scenarios = Array.isArray(run.scenarios) ? run.scenarios : [run];
   const out = [];
   scenarios.forEach((scenario, s) => {
     const label = scenarios.length > 1 ? `Scenario ${s + 1}: ` : "";
+    if (scenario.refused) {
+      out.push({
+        scenario: s,
+        label: `${label}a position the rules refuse`,
+        events: scenario.refused.violations.map((v) => `${v.name}: ${v.message}`),
+        position: scenario.refused.position,
+        svg: "",
+      });
+      return;
+    }
     out.push({ scenario: s, label: `${label}before`, events: [], ...scenario.before });
     const steps = scenario.steps || [];
     steps.forEach((step, i) => {
+      const by = step.by && step.by.kind === "seat" ? `seat ${step.by.seat}: ` : "";
       out.push({
         scenario: s,
-        label: `${label}step ${i + 1} of ${steps.length}: ${step.step}`,
+        label: `${label}step ${i + 1} of ${steps.length}: ${by}${step.step}`,
         events: step.events || [],
         position: step.position,
         svg: step.svg,
       });
     });
     const last = out[out.length - 1];
-    if (scenario.after && scenario.after.position !== last.position) {
+    if (scenario.after && (steps.length === 0 || scenario.after.position !== last.position)) {
       out.push({ scenario: s, label: `${label}after`, events: [], ...scenario.after });
     } else {
-      last.label += ` (after)`;
+      last.label += " (after)";
     }
   });
   return out;

@@ -1,7 +1,7 @@
 // "Try it": a position of a rule example, played on from there. The engine says who is to
 // move, lists the legal actions (or the chance outcomes) and plays the one chosen.
 import { engine } from "./engine.js";
-import { actionsAt, legalPanel } from "./legal.js";
+import { actionsAt, legalPanel, placesAt } from "./legal.js";
 import { eventItem, h, message } from "./marks.js";
 
 /** A panel that plays on from `positionText`; `onClose` removes it. */
@@ -61,13 +61,13 @@ export function tryPanel(game, positionText, onClose) {
 
   // A click on a place of the board lists the legal actions that name it.
   board.addEventListener("click", (event) => {
-    const place = event.target.closest("[data-place]")?.getAttribute("data-place");
-    if (!place || !g || g.toMove().kind !== "seat") return;
-    const matching = actionsAt(g.legal(), place);
+    const places = placesAt(event);
+    if (!places.length || !g || g.toMove().kind !== "seat") return;
+    const matching = actionsAt(g.legal(), places);
     notice.replaceChildren(matching.length
-      ? h("div", { class: "notice" }, `Actions at ${place}: `,
+      ? h("div", { class: "notice" }, `Actions at ${places[0]}: `,
         ...matching.map((a) => h("button", { type: "button", "data-action": a, onclick: () => play(a) }, a)))
-      : h("p", { class: "notice", text: `No legal action names ${place}.` }));
+      : h("p", { class: "notice", text: `No legal action names ${places[0]}.` }));
   });
 
   async function start() {
@@ -75,6 +75,7 @@ export function tryPanel(game, positionText, onClose) {
     events.replaceChildren();
     try {
       const wasm = await engine();
+      if (g) g.free();
       g = wasm.Game.fromPosition(game, positionText, 1);
       render();
     } catch (error) {

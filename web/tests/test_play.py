@@ -156,11 +156,20 @@ def test_hot_seat_hides_the_table_between_people(watched, base_url):
     start(page, base_url, "sumeria", 3, ["person", "person", "random"], seed=4)
     handoff = page.locator("#handoff")
     handoff.wait_for()
-    assert "Seat 0" in handoff.inner_text()
+    first = handoff.inner_text()
+    assert "Seat 0's turn" in first or "Seat 1's turn" in first
+    assert page.locator("#table").evaluate("t => t.inert")
     page.keyboard.press("Enter")  # the confirm button has the focus
     person_turn_or_end(page)
-    page.locator("#legal button[data-action]").first.click()
-    # The next person to move is another person (or a bot first): the screen hides the table
-    # again before the next person's view.
-    page.wait_for_function("!document.getElementById('handoff').hidden")
-    assert "Seat 1" in handoff.inner_text() or "Seat 0" in handoff.inner_text()
+    shown = page.locator("#view-text").inner_text()
+    # The person plays on until the other person is to move: the table is hidden again first.
+    for _ in range(50):
+        page.locator("#legal button[data-action]").first.click()
+        page.wait_for_function(
+            "!document.getElementById('handoff').hidden || !document.getElementById('action').disabled")
+        if not handoff.is_hidden():
+            break
+    assert not handoff.is_hidden(), "no hand-off to the other person"
+    assert handoff.inner_text() != first
+    page.click("#handoff-ok")
+    assert page.locator("#view-text").inner_text() != shown

@@ -1,0 +1,92 @@
+"""The site's budgets, measured (a script, not a timed test): prints the figures.
+
+- the play page ready (engine loaded, setup shown: the page's `play-ready` mark) within 1.5 s of
+  navigation from the local server, each load in a fresh browser context (nothing cached);
+- while a bot thinks (in the worker), the main thread never blocks longer than 50 ms: the
+  page's long-task observer (a long task is a block of more than 50 ms) during the bots' turns.
+
+Usage: python web/tests/budgets.py [--check]   (after `cargo xtask web`; --check exits 1 when a
+budget is missed)
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+
+from playwright.sync_api import sync_playwright
+
+from conftest import DESKTOP, SITE, launch, serve
+
+READY_BUDGET_MS = 1500
+BLOCK_BUDGET_MS = 50
+LOADS = 5
+
+
+def ready_times(browser, base_url):
+    times = []
+    for _ in range(LOADS):
+        context = browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        page.goto(f"{base_url}/play.html")
+        page.wait_for_selector("body[data-ready='1']")
+        times.append(page.evaluate("performance.getEntriesByName('play-ready')[0].startTime"))
+        context.close()
+    return times
+
+
+def blocks_while_thinking(browser, base_url, seats, moves):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(f"{base_url}/play.html")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "tigris")
+    page.select_option("#players", str(len(seats)))
+    for seat, spec in enumerate(seats):
+        page.fill(f"#seat-{seat}", spec)
+    page.click("#start")
+    page.wait_for_function("n => document.querySelectorAll('#log > li').length >= n", arg=moves)
+    tasks = page.evaluate("window.__longTasks")
+    thinking = page.evaluate("window.__thinking")
+    context.close()
+    during = [
+        t for t in tasks
+        if any(t["start"] < span["end"] and t["start"] + t["duration"] > span["start"] for span in thinking)
+    ]
+    think_ms = sum(span["end"] - span["start"] for span in thinking)
+    return during, tasks, thinking, think_ms
+
+
+def main() -> int:
+    check = "--check" in sys.argv[1:]
+    server, base_url = serve(SITE)
+    failed = []
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        times = ready_times(browser, base_url)
+        print(f"play page ready after navigation (ms, {LOADS} cold loads): "
+              + ", ".join(f"{t:.0f}" for t in times)
+              + f"; median {statistics.median(times):.0f}, max {max(times):.0f} (budget {READY_BUDGET_MS})")
+        if max(times) > READY_BUDGET_MS:
+            failed.append("ready time")
+        seats = ["mcts:1s", "mcts:2000"]
+        during, tasks, thinking, think_ms = blocks_while_thinking(browser, base_url, seats, moves=6)
+        longest = max((t["duration"] for t in during), default=0)
+        print(f"main thread while bots ({', '.join(seats)}) thought for {think_ms / 1000:.1f} s over "
+              f"{len(thinking)} moves: {len(during)} blocks over {BLOCK_BUDGET_MS} ms"
+              + (f", the longest {longest:.0f} ms" if during else "")
+              + f" (all long tasks of the page, loading included: {len(tasks)})")
+        if during:
+            failed.append("main-thread blocks")
+        browser.close()
+    server.shutdown()
+    if failed:
+        print("over budget: " + ", ".join(failed))
+        return 1 if check else 0
+    print("within budget")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
