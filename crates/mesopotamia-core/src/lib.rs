@@ -2,6 +2,15 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// The unit tests share the integration tests' toy game (hidden hands and a bag), which names
+// the crate.
+#[cfg(test)]
+extern crate self as mesopotamia_core;
+#[cfg(all(test, feature = "serde"))]
+#[path = "../tests/toy/mod.rs"]
+#[allow(dead_code, missing_docs, unreachable_pub)]
+mod toy;
+
 pub mod bits;
 pub mod cases;
 pub mod chance;

@@ -22,6 +22,8 @@
 //! The decision is the root action visited most. With several threads, each searches its
 //! own tree from its own seed (root parallelism) and the visits are added up; the result
 //! depends on the seed and the thread count, not on timing, unless a time budget is set.
+//! On the web (`wasm32-unknown-unknown`, which has no threads) the trees are searched one
+//! after another on the caller's thread, with the same seeds: the same result as natively.
 //!
 //! ```
 //! use mesopotamia_core::mcts::{MctsBot, MctsConfig};
@@ -33,7 +35,13 @@
 //! # }
 //! ```
 
-use std::time::{Duration, Instant};
+use core::time::Duration;
+// `std::time::Instant` panics on the web's wasm target (no clock there); `web-time` reads the
+// page's `performance.now()` instead. Native builds keep std.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use web_time::Instant;
 
 use rand_core::{Rng, TryRng};
 
@@ -176,6 +184,14 @@ impl<G: Game> MctsBot<G> {
         self
     }
 
+    /// The same bot with another budget: `iterations` per decision and, if given, a time
+    /// limit (the search stops at whichever comes first), its other settings kept.
+    pub const fn with_budget(mut self, iterations: u32, time: Option<Duration>) -> MctsBot<G> {
+        self.config.iterations = iterations;
+        self.config.time = time;
+        self
+    }
+
     /// The bot's configuration.
     pub const fn config(&self) -> &MctsConfig {
         &self.config
@@ -190,6 +206,22 @@ impl<G: Game> MctsBot<G> {
         seat: Seat,
         legal: &[G::Action],
         rng: &mut dyn Rng,
+    ) -> Option<Analysis<G::Action>>
+    where
+        G: Send + Sync,
+        G::Action: Send + Sync,
+    {
+        self.analyse_on(game, seat, legal, rng, Trees::HERE)
+    }
+
+    /// [`analyse`](Self::analyse), with the trees searched as `trees` says.
+    fn analyse_on(
+        &self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn Rng,
+        trees: Trees,
     ) -> Option<Analysis<G::Action>>
     where
         G: Send + Sync,
@@ -210,19 +242,7 @@ impl<G: Game> MctsBot<G> {
             search.run(share.max(1), deadline);
             search.root_visits(legal)
         };
-        let results: Vec<(Vec<(u32, f64)>, u32)> = if threads == 1 {
-            vec![per_thread(0)]
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| scope.spawn(move || per_thread(t)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
-            })
-        };
+        let results = trees.search(threads, per_thread);
         let mut visits = vec![0u32; legal.len()];
         let mut reward = vec![0f64; legal.len()];
         let mut done = 0;
@@ -274,6 +294,46 @@ where
                 .analyse(game, seat, legal, rng)
                 .map_or(legal[0], |analysis| analysis.choice),
         }
+    }
+}
+
+/// How the trees of a multi-threaded search are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trees {
+    /// Each on its own thread (root parallelism).
+    #[cfg_attr(all(target_arch = "wasm32", target_os = "unknown"), allow(dead_code))]
+    Parallel,
+    /// One after another on the caller's thread: the web's wasm has no threads
+    /// (`std::thread` panics there). Each tree has its own seed, so the result is the same.
+    #[cfg_attr(
+        not(any(test, all(target_arch = "wasm32", target_os = "unknown"))),
+        allow(dead_code)
+    )]
+    Sequential,
+}
+
+impl Trees {
+    /// What this target can do.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    const HERE: Trees = Trees::Parallel;
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    const HERE: Trees = Trees::Sequential;
+
+    /// The results of `per_tree` for each tree `0..trees`, in order.
+    fn search<R: Send>(self, trees: usize, per_tree: impl Fn(usize) -> R + Sync) -> Vec<R> {
+        if trees == 1 || self == Trees::Sequential {
+            return (0..trees).map(per_tree).collect();
+        }
+        let per_tree = &per_tree;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..trees)
+                .map(|t| scope.spawn(move || per_tree(t)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
     }
 }
 
@@ -562,5 +622,53 @@ impl SplitMix64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    use super::{MctsBot, MctsConfig, Trees};
+    use crate::game::{Game, ToMove};
+    use crate::toy::{TokenConfig, TokenGame};
+
+    /// The trees searched one after another (the web's way) give exactly what the threads
+    /// give: the same visits, values, choice and iterations, for every seed tried.
+    #[test]
+    fn sequential_trees_give_what_threads_give() {
+        let config = TokenConfig {
+            seats: 3,
+            per_colour: 3,
+            broken: None,
+        };
+        let mut game = TokenGame::new(&config).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut outcomes = Vec::new();
+        while game.to_move() == ToMove::Chance {
+            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+        }
+        let ToMove::Seat(seat) = game.to_move() else {
+            panic!("a seat decides after the deal");
+        };
+        let legal = game.legal_action_vec();
+        assert!(legal.len() > 1);
+        let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(301).with_threads(3));
+        for seed in 0..4 {
+            let run = |trees| {
+                bot.analyse_on(
+                    &game,
+                    seat,
+                    &legal,
+                    &mut ChaCha8Rng::seed_from_u64(seed),
+                    trees,
+                )
+                .unwrap()
+            };
+            let (parallel, sequential) = (run(Trees::Parallel), run(Trees::Sequential));
+            assert_eq!(parallel, sequential, "seed {seed}");
+            assert_eq!(sequential.iterations, 301);
+        }
     }
 }

@@ -1,0 +1,261 @@
+//! `cargo xtask wasm`: builds `crates/mesopotamia-wasm` for `wasm32-unknown-unknown` in
+//! release, runs `wasm-bindgen` (at exactly the version of the `wasm-bindgen` crate in
+//! Cargo.lock) for the web (`target/wasm/web/`, an ES module to `init()`) and for Node
+//! (`target/wasm/node/`, CommonJS), writes each as an npm package (`package.json`, README,
+//! licences, the `.d.ts` wasm-bindgen generates), and prints the `.wasm` size, raw and
+//! gzipped. `wasm-opt` (Debian's `binaryen`) runs when it is installed; it is never needed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The crate built, and the module name wasm-bindgen writes.
+const CRATE: &str = "mesopotamia-wasm";
+const MODULE: &str = "mesopotamia_wasm";
+const TARGET: &str = "wasm32-unknown-unknown";
+
+/// Runs the task; `args` may hold `--no-opt` (skip `wasm-opt` even when installed).
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let mut optimise = true;
+    for arg in args {
+        match arg.as_str() {
+            "--no-opt" => optimise = false,
+            other => {
+                return Err(format!(
+                    "wasm: unknown argument `{other}` (known: --no-opt)"
+                ));
+            }
+        }
+    }
+    let root = workspace_root()?;
+    let version = locked_version(&root)?;
+    check_bindgen(&version)?;
+    build(&root)?;
+    let input = root
+        .join("target")
+        .join(TARGET)
+        .join("release")
+        .join(format!("{MODULE}.wasm"));
+    let out = root.join("target").join("wasm");
+    let opt = optimise && found("wasm-opt", "--version");
+    for (dir, target) in [("web", "web"), ("node", "nodejs")] {
+        let dir = out.join(dir);
+        // A clean directory: nothing left from an older build.
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)
+                .map_err(|e| format!("cannot clear {}: {e}", dir.display()))?;
+        }
+        run_command(
+            Command::new("wasm-bindgen")
+                .arg("--target")
+                .arg(target)
+                .arg("--out-dir")
+                .arg(&dir)
+                .arg("--out-name")
+                .arg(MODULE)
+                .arg(&input),
+        )?;
+        let wasm = dir.join(format!("{MODULE}_bg.wasm"));
+        if opt {
+            run_command(
+                Command::new("wasm-opt")
+                    .arg("-O3")
+                    .arg("--enable-bulk-memory")
+                    .arg("--enable-nontrapping-float-to-int")
+                    .arg("--enable-sign-ext")
+                    .arg("--enable-mutable-globals")
+                    .arg(&wasm)
+                    .arg("-o")
+                    .arg(&wasm),
+            )?;
+        }
+        write_package(&root, &dir, target == "web", &version)?;
+    }
+    let wasm = out.join("web").join(format!("{MODULE}_bg.wasm"));
+    let raw = std::fs::metadata(&wasm)
+        .map_err(|e| format!("cannot read {}: {e}", wasm.display()))?
+        .len();
+    let gzipped = gzipped_size(&wasm)?;
+    println!(
+        "built {} and {}",
+        out.join("web").display(),
+        out.join("node").display()
+    );
+    println!(
+        "{MODULE}_bg.wasm: {raw} bytes ({:.2} MiB), {gzipped} bytes gzipped ({:.2} MiB){}",
+        raw as f64 / 1_048_576.0,
+        gzipped as f64 / 1_048_576.0,
+        if opt { ", after wasm-opt -O3" } else { "" }
+    );
+    Ok(())
+}
+
+/// The workspace root: where this crate's parent is.
+fn workspace_root() -> Result<PathBuf, String> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .map(Path::to_path_buf)
+        .ok_or_else(|| "cannot find the workspace root".into())
+}
+
+/// The version of the `wasm-bindgen` crate in Cargo.lock.
+fn locked_version(root: &Path) -> Result<String, String> {
+    let lock = std::fs::read_to_string(root.join("Cargo.lock"))
+        .map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == r#"name = "wasm-bindgen""# {
+            if let Some(version) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = \""))
+                .and_then(|v| v.strip_suffix('"'))
+            {
+                return Ok(version.to_owned());
+            }
+        }
+    }
+    Err("Cargo.lock has no wasm-bindgen crate: build mesopotamia-wasm once (cargo build -p mesopotamia-wasm)".into())
+}
+
+/// Checks that `wasm-bindgen` is installed at `version`; says how to install it if not.
+fn check_bindgen(version: &str) -> Result<(), String> {
+    let install = format!("cargo install wasm-bindgen-cli --version {version} --locked");
+    let output = Command::new("wasm-bindgen").arg("--version").output();
+    let found = match output {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).into_owned(),
+        _ => {
+            return Err(format!(
+                "wasm-bindgen is not installed; install the version of Cargo.lock with\n  {install}"
+            ));
+        }
+    };
+    // `wasm-bindgen 0.2.130`
+    let found = found.split_whitespace().nth(1).unwrap_or_default();
+    if found != version {
+        return Err(format!(
+            "wasm-bindgen {found} is installed, but Cargo.lock has the wasm-bindgen crate at {version}; install the same version with\n  {install}"
+        ));
+    }
+    Ok(())
+}
+
+/// Builds the crate for the web's wasm target: release, without debug information (the
+/// workspace's release profile keeps some for native profiling), one codegen unit and
+/// link-time optimisation (smaller and faster for a module loaded over the network).
+fn build(root: &Path) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    run_command(
+        Command::new(cargo)
+            .current_dir(root)
+            .args(["build", "--release", "--package", CRATE, "--target", TARGET])
+            .env("CARGO_PROFILE_RELEASE_DEBUG", "0")
+            .env("CARGO_PROFILE_RELEASE_LTO", "true")
+            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "1"),
+    )
+    .map_err(|e| format!("{e}\n(the target is added with `rustup target add {TARGET}`)"))
+}
+
+/// Whether a tool answers `flag`.
+fn found(tool: &str, flag: &str) -> bool {
+    Command::new(tool)
+        .arg(flag)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Runs a command, its output shown; an error names it when it fails.
+fn run_command(command: &mut Command) -> Result<(), String> {
+    let shown = format!("{command:?}");
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed ({status})"))
+    }
+}
+
+/// The size of the file gzipped at the highest level (as a static host would send it).
+fn gzipped_size(path: &Path) -> Result<u64, String> {
+    let out = Command::new("gzip")
+        .args(["-9", "-c"])
+        .arg(path)
+        .output()
+        .map_err(|e| format!("cannot run gzip: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("gzip {} failed", path.display()));
+    }
+    Ok(out.stdout.len() as u64)
+}
+
+/// `package.json`, the README and the licences beside wasm-bindgen's files.
+fn write_package(root: &Path, dir: &Path, web: bool, bindgen: &str) -> Result<(), String> {
+    let version = workspace_version(root)?;
+    let module_type = if web { "module" } else { "commonjs" };
+    let mut files = vec![
+        format!("{MODULE}_bg.wasm"),
+        format!("{MODULE}.js"),
+        format!("{MODULE}.d.ts"),
+    ];
+    if web {
+        files.push(format!("{MODULE}_bg.wasm.d.ts"));
+    }
+    let files: Vec<String> = files.iter().map(|f| format!("\"{f}\"")).collect();
+    let description = if web {
+        "Rules engines for Tigris & Euphrates, Euphrat & Tigris (card game) and Sumeria in WebAssembly, for the web (ES module: call init() first)"
+    } else {
+        "Rules engines for Tigris & Euphrates, Euphrat & Tigris (card game) and Sumeria in WebAssembly, for Node (CommonJS)"
+    };
+    let package = format!(
+        r#"{{
+  "name": "mesopotamia-wasm",
+  "version": "{version}",
+  "description": "{description}",
+  "license": "MIT OR Apache-2.0",
+  "type": "{module_type}",
+  "main": "{MODULE}.js",
+  "types": "{MODULE}.d.ts",
+  "files": [{}, "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
+  "sideEffects": {},
+  "keywords": ["boardgame", "tigris", "euphrates", "sumeria", "webassembly"],
+  "private": true,
+  "wasmBindgen": "{bindgen}"
+}}
+"#,
+        files.join(", "),
+        if web { "[\"./snippets/*\"]" } else { "false" },
+    );
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))
+    };
+    write("package.json", &package)?;
+    for (from, to) in [
+        ("crates/mesopotamia-wasm/README.md", "README.md"),
+        ("LICENSE-MIT", "LICENSE-MIT"),
+        ("LICENSE-APACHE", "LICENSE-APACHE"),
+    ] {
+        std::fs::copy(root.join(from), dir.join(to))
+            .map_err(|e| format!("cannot copy {from}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The workspace's version (`[workspace.package] version`).
+fn workspace_version(root: &Path) -> Result<String, String> {
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml"))
+        .map_err(|e| format!("cannot read Cargo.toml: {e}"))?;
+    manifest
+        .lines()
+        .skip_while(|l| l.trim() != "[workspace.package]")
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("version = \"")?
+                .strip_suffix('"')
+                .map(str::to_owned)
+        })
+        .ok_or_else(|| "no version in [workspace.package] of Cargo.toml".into())
+}
