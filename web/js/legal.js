@@ -34,8 +34,9 @@ export function actionsAt(actions, places) {
 }
 
 /**
- * A panel listing `actions` by kind, each a button that calls `onPlay(action)`. Small groups
- * start open; a group of more than 40 actions starts closed (the tile game has hundreds).
+ * A panel listing `actions` by kind, each a button that calls `onPlay(action)`. The first group
+ * and the small ones start open; a later group of more than 40 actions starts closed (the
+ * tile game has hundreds).
  */
 export function legalPanel(actions, onPlay, { label = "Legal actions" } = {}) {
   const panel = h("div", { class: "legal", role: "group", "aria-label": label });
@@ -44,13 +45,15 @@ export function legalPanel(actions, onPlay, { label = "Legal actions" } = {}) {
     return panel;
   }
   const groups = groupByKind(actions);
+  let first = true;
   for (const [kind, list] of groups) {
     const buttons = list.map((action) =>
       h("button", { type: "button", "data-action": action, onclick: () => onPlay(action) }, action));
-    const details = h("details", { "data-kind": kind, open: list.length <= 40 || groups.size === 1 },
+    const details = h("details", { "data-kind": kind, open: first || list.length <= 40 },
       h("summary", {}, `${kind} (${list.length})`),
       h("div", { class: "actions" }, buttons));
     panel.append(details);
+    first = false;
   }
   return panel;
 }

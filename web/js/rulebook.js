@@ -68,10 +68,10 @@ async function hydrate(section, box) {
   const position = h("pre", { class: "position" });
   const positionBox = h("details", {}, h("summary", {}, "Position text"), position);
   const tryBox = h("div", { class: "try" });
-  const first = h("button", { type: "button", "data-step": "first", onclick: () => show(0) }, "⏮ Before");
+  const first = h("button", { type: "button", "data-step": "first", onclick: () => show(0) }, "« Before");
   const back = h("button", { type: "button", "data-step": "back", onclick: () => show(at - 1) }, "◀ Back");
   const forward = h("button", { type: "button", "data-step": "forward", onclick: () => show(at + 1) }, "Forward ▶");
-  const last = h("button", { type: "button", "data-step": "last", onclick: () => show(all.length - 1) }, "After ⏭");
+  const last = h("button", { type: "button", "data-step": "last", onclick: () => show(all.length - 1) }, "After »");
   const tryIt = h("button", { type: "button", "data-step": "try", onclick: () => {
     tryBox.replaceChildren(tryPanel(game, all[at].position, () => tryBox.replaceChildren()));
   } }, "Try it from here");

@@ -10,7 +10,7 @@ GAME_PAGES = {"tigris": "tigris-euphrates", "cards": "cards", "sumeria": "sumeri
 
 def native_positions(transcript: str) -> list[tuple[str, str]]:
     """Each scenario's position before and after, from the CLI's transcript of an example."""
-    blocks = re.split(r"^(-- before --|-- script --|-- after --|== scenario \d+ ==)$", transcript, flags=re.M)
+    blocks = re.split(r"^(-- [a-z ]+ --|== scenario \d+ ==)$", transcript, flags=re.M)
     out = []
     for header, body in zip(blocks[1::2], blocks[2::2]):
         if header in ("-- before --", "-- after --"):

@@ -57,7 +57,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let package = target.join("wasm").join("web");
-    if !package.join("package.json").exists() && !package.is_dir() {
+    if !package.join("mesopotamia_wasm.js").is_file() {
         return Err(format!(
             "no WebAssembly package in {}: run `cargo xtask wasm` (or drop --no-wasm)",
             package.display()
@@ -93,9 +93,15 @@ fn build(root: &Path, package: &Path, site: &Path) -> Result<(), String> {
     if site.exists() {
         fs::remove_dir_all(site).map_err(|e| io_error("remove", site, e))?;
     }
-    copy_dir(&root.join("web"), site, &|name| name != "tests" && name != "__pycache__")?;
+    copy_dir(&root.join("web"), site, &|name| {
+        name != "tests" && name != "__pycache__"
+    })?;
     copy_dir(package, &site.join("pkg"), &|_| true)?;
-    copy_dir(&root.join("docs").join("examples"), &site.join("examples"), &|_| true)?;
+    copy_dir(
+        &root.join("docs").join("examples"),
+        &site.join("examples"),
+        &|_| true,
+    )?;
     let examples = example_ids(&root.join("docs").join("examples"))?;
     for (page, game) in PAGES {
         let source = root.join("docs").join(format!("{page}.md"));
@@ -126,7 +132,8 @@ fn example_ids(dir: &Path) -> Result<Vec<String>, String> {
 /// `.html`), links out of the site (source files of the repository) left as their text, and
 /// each example's section marked for the page's script.
 fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
     let events: Vec<Event<'_>> = Parser::new_ext(markdown, options).collect();
     let title = first_heading(&events).unwrap_or_else(|| "Rules".into());
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
@@ -161,15 +168,23 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
                 }
                 out.push(events[i].clone());
             }
-            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
-                match site_link(&dest_url) {
-                    Some(url) => {
-                        links.push(true);
-                        out.push(Event::Start(Tag::Link { link_type, dest_url: url, title, id }));
-                    }
-                    None => links.push(false),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => match site_link(&dest_url) {
+                Some(url) => {
+                    links.push(true);
+                    out.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: url,
+                        title,
+                        id,
+                    }));
                 }
-            }
+                None => links.push(false),
+            },
             Event::End(TagEnd::Link) => {
                 if links.pop().unwrap_or(false) {
                     out.push(event);
@@ -184,7 +199,9 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
     }
     let mut body = String::with_capacity(markdown.len() * 2);
     pulldown_cmark::html::push_html(&mut body, out.into_iter());
-    let game_attr = game.map(|g| format!(" data-game=\"{g}\"")).unwrap_or_default();
+    let game_attr = game
+        .map(|g| format!(" data-game=\"{g}\""))
+        .unwrap_or_default();
     let title = escape(&title);
     format!(
         r#"<!doctype html>
@@ -240,7 +257,9 @@ fn site_link<'a>(dest: &CowStr<'a>) -> Option<CowStr<'a>> {
 
 /// The text of the page's first heading (its title).
 fn first_heading(events: &[Event<'_>]) -> Option<String> {
-    let start = events.iter().position(|e| matches!(e, Event::Start(Tag::Heading { .. })))?;
+    let start = events
+        .iter()
+        .position(|e| matches!(e, Event::Start(Tag::Heading { .. })))?;
     let mut title = String::new();
     for event in &events[start + 1..] {
         match event {
@@ -254,7 +273,9 @@ fn first_heading(events: &[Event<'_>]) -> Option<String> {
 
 /// Text made safe inside HTML.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// Copies a folder's tree, skipping the entries whose name `keep` refuses.
@@ -281,13 +302,29 @@ fn copy_dir(from: &Path, to: &Path, keep: &dyn Fn(&str) -> bool) -> Result<(), S
 /// Serves the site with Python's static file server (`python3 -m http.server`), which any
 /// machine with Python has; it knows `.wasm` as `application/wasm`.
 fn serve_site(site: &Path, port: u16) -> Result<(), String> {
-    println!("serving {} on http://127.0.0.1:{port}/ (Ctrl-C stops)", site.display());
+    println!(
+        "serving {} on http://127.0.0.1:{port}/ (Ctrl-C stops)",
+        site.display()
+    );
     let status = Command::new("python3")
-        .args(["-m", "http.server", &port.to_string(), "--bind", "127.0.0.1", "--directory"])
+        .args([
+            "-m",
+            "http.server",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
         .arg(site)
         .status()
-        .map_err(|e| format!("cannot start `python3 -m http.server` (is Python 3 installed?): {e}"))?;
-    if status.success() { Ok(()) } else { Err(format!("the server stopped: {status}")) }
+        .map_err(|e| {
+            format!("cannot start `python3 -m http.server` (is Python 3 installed?): {e}")
+        })?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the server stopped: {status}"))
+    }
 }
 
 /// An I/O error with what was being done and where.
@@ -306,7 +343,10 @@ mod tests {
             None,
             &[],
         );
-        assert!(page.contains(r##"<a href="rules.html#g1">G1</a>"##), "{page}");
+        assert!(
+            page.contains(r##"<a href="rules.html#g1">G1</a>"##),
+            "{page}"
+        );
         assert!(page.contains(r##"<a href="#t7">T7</a>"##), "{page}");
         assert!(page.contains(" the case and fmt."), "{page}");
         assert!(!page.contains("../crates"), "{page}");
