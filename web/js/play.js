@@ -58,6 +58,7 @@ function startWorker() {
 function askBot(spec) {
   const id = ++nextRequest;
   const record = game.record();
+  spec = engineSpec(spec);
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, game: gameName, record, spec });
@@ -118,6 +119,16 @@ async function gameOptions() {
 
 function seatSpecs() {
   return [...$("seats").querySelectorAll("input")].map((i) => i.value.trim().toLowerCase() || "person");
+}
+
+/**
+ * A seat's spec in the engine's words: the page also takes a time in seconds (`mcts:1s`,
+ * `mcts:0.5s`), which the engine writes in milliseconds (`mcts:1000ms`). Anything else goes
+ * to the engine as typed, and the engine says what is wrong with it.
+ */
+function engineSpec(spec) {
+  const seconds = /^mcts:(\d+(?:\.\d+)?)s$/.exec(spec);
+  return seconds ? `mcts:${Math.round(Number(seconds[1]) * 1000)}ms` : spec;
 }
 
 // ---- Messages.
@@ -209,6 +220,7 @@ async function loop() {
     } catch (error) {
       if (token !== loopToken) return;
       $("status").classList.remove("thinking");
+      $("status").textContent = `Seat ${who.seat} (${spec}) cannot play: start a new game with another bot.`;
       say(`Seat ${who.seat}'s bot failed: ${message(error)}`, "error");
       return;
     } finally {

@@ -50,10 +50,11 @@ def blocks_while_thinking(browser, base_url, seats, moves):
     tasks = page.evaluate("window.__longTasks")
     thinking = page.evaluate("window.__thinking")
     context.close()
-    during = [
-        t for t in tasks
-        if any(t["start"] < span["end"] and t["start"] + t["duration"] > span["start"] for span in thinking)
-    ]
+    # A task that began while a bot was thinking (the task that started the thinking, drawing
+    # the table first, is the page's own work before it).
+    during = [t for t in tasks if any(span["start"] <= t["start"] < span["end"] for span in thinking)]
+    print("long tasks (start, duration ms):", [(round(t["start"]), round(t["duration"])) for t in tasks])
+    print("thinking (start, end ms):", [(round(t["start"]), round(t["end"])) for t in thinking])
     think_ms = sum(span["end"] - span["start"] for span in thinking)
     return during, tasks, thinking, think_ms
 
