@@ -17,14 +17,20 @@ def test_page_loads_clean(watched, base_url, page_name):
     page.wait_for_selector("body[data-ready='1']" if page_name != "index.html" else "main")
     page.wait_for_load_state("networkidle")
     assert page.title().endswith("mesopotamia") or "mesopotamia" in page.title()
-    # Every link inside the site answers (anchors included: the target id exists on its page).
+    # Every link inside the site answers, and its anchor, if any, is an id on the target page.
     links = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    own = urlparse(base_url).netloc
+    pages = {}
     for link in links:
         parsed = urlparse(link)
-        if parsed.netloc != urlparse(base_url).netloc or parsed.scheme == "blob":
+        if parsed.netloc != own:
             continue
-        with urlopen(urljoin(link, parsed.path)) as response:
-            assert response.status == 200, link
+        if parsed.path not in pages:
+            with urlopen(urljoin(base_url, parsed.path)) as response:
+                assert response.status == 200, link
+                pages[parsed.path] = response.read().decode()
+        if parsed.fragment:
+            assert f'id="{parsed.fragment}"' in pages[parsed.path], link
 
 
 def test_rule_pages_have_every_example_and_anchor(watched, base_url, cli):

@@ -173,3 +173,49 @@ def test_hot_seat_hides_the_table_between_people(watched, base_url):
     assert handoff.inner_text() != first
     page.click("#handoff-ok")
     assert page.locator("#view-text").inner_text() != shown
+
+
+def test_a_saved_game_replays_in_the_page_step_by_step(watched, base_url, tmp_path):
+    page = watched.page
+    # Bots only: the page plays the game through, showing everything.
+    start(page, base_url, "sumeria", 3, ["random", "random", "greedy"], seed=9)
+    page.wait_for_selector("body[data-over='1']")
+    with page.expect_download() as download:
+        page.click("#save")
+    path = tmp_path / "sumeria.json"
+    download.value.save_as(path)
+    steps = len(json.loads(path.read_text())["steps"])
+    page.click("#new-game")
+    page.set_input_files("#load", str(path))
+    label = page.locator("#replay-label")
+    page.wait_for_function("document.getElementById('replay-label').textContent.startsWith('step')")
+    assert label.inner_text().startswith(f"step {steps} of {steps}")
+    end_position = page.locator("#view-text").inner_text()
+    assert page.locator("#standings").is_visible()
+    page.click("#replay-back")
+    assert label.inner_text().startswith(f"step {steps - 1} of {steps}")
+    assert page.locator("#view-text").inner_text() != end_position
+    page.click("#replay-first")
+    assert label.inner_text().startswith("the start")
+    page.click("#replay-forward")
+    assert label.inner_text().startswith(f"step 1 of {steps}")
+    page.click("#replay-last")
+    assert page.locator("#view-text").inner_text() == end_position
+
+
+def test_a_hint_names_a_legal_action_and_its_share(watched, base_url):
+    page = watched.page
+    start(page, base_url, "cards", 2, ["person", "random"], seed=6)
+    person_turn_or_end(page)
+    legal = page.eval_on_selector_all("#legal button[data-action]", "b => b.map(x => x.dataset.action)")
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Hint: ')")
+    text = page.locator("#hint-text").inner_text()
+    action = text.removeprefix("Hint: ").split(" (")[0]
+    assert action in legal
+    assert "% of the search's visits" in text
+    # The hint is put in the action field: Enter plays it.
+    assert page.input_value("#action") == action
+    page.press("#action", "Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    assert page.locator("#log > li").first.inner_text().startswith(f"seat 0: {action}")
