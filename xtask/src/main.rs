@@ -11,7 +11,7 @@ mod web;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node)\n  web     build the site into target/web/ (--serve: and serve it on http://127.0.0.1:8000)";
+const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node); --opt: also wasm-opt\n  web     build the site into target/web/ (--serve: and serve it on http://127.0.0.1:8000)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -3,7 +3,9 @@
 //! Cargo.lock) for the web (`target/wasm/web/`, an ES module to `init()`) and for Node
 //! (`target/wasm/node/`, CommonJS), writes each as an npm package (`package.json`, README,
 //! licences, the `.d.ts` wasm-bindgen generates), and prints the `.wasm` size, raw and
-//! gzipped. `wasm-opt` (Debian's `binaryen`) runs when it is installed; it is never needed.
+//! gzipped. `--opt` also runs `wasm-opt -O3` (binaryen), never needed: it saves about 7%
+//! gzipped, and Debian's binaryen 108 breaks the module (it rewrites the externref table
+//! wasm-bindgen sets up), so it is off unless asked for.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -13,17 +15,13 @@ const CRATE: &str = "mesopotamia-wasm";
 const MODULE: &str = "mesopotamia_wasm";
 const TARGET: &str = "wasm32-unknown-unknown";
 
-/// Runs the task; `args` may hold `--no-opt` (skip `wasm-opt` even when installed).
+/// Runs the task; `args` may hold `--opt` (run `wasm-opt`, which must then be installed).
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let mut optimise = true;
+    let mut opt = false;
     for arg in args {
         match arg.as_str() {
-            "--no-opt" => optimise = false,
-            other => {
-                return Err(format!(
-                    "wasm: unknown argument `{other}` (known: --no-opt)"
-                ));
-            }
+            "--opt" => opt = true,
+            other => return Err(format!("wasm: unknown argument `{other}` (known: --opt)")),
         }
     }
     let root = workspace_root()?;
@@ -36,7 +34,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         .join("release")
         .join(format!("{MODULE}.wasm"));
     let out = root.join("target").join("wasm");
-    let opt = optimise && found("wasm-opt", "--version");
+    if opt && !found("wasm-opt", "--version") {
+        return Err("--opt: wasm-opt is not installed (binaryen)".into());
+    }
     for (dir, target) in [("web", "web"), ("node", "nodejs")] {
         let dir = out.join(dir);
         // A clean directory: nothing left from an older build.
@@ -63,6 +63,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                     .arg("--enable-nontrapping-float-to-int")
                     .arg("--enable-sign-ext")
                     .arg("--enable-mutable-globals")
+                    .arg("--enable-reference-types")
+                    .arg("--enable-multivalue")
                     .arg(&wasm)
                     .arg("-o")
                     .arg(&wasm),

@@ -17,7 +17,7 @@ use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
 
 /// The options of `Game.create`, as the page gives them (every one optional). Unknown
-/// names are refused by serde; an option of another game by [`Options::only`].
+/// names are refused by serde; an option of another game by the game's `configure`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Options {
