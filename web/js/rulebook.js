@@ -97,7 +97,20 @@ async function hydrate(section, box) {
 }
 
 function main() {
-  for (const section of document.querySelectorAll("section.rule-example")) {
+  const page = location.pathname.split("/").pop() || "index.html";
+  for (const link of document.querySelectorAll("header.site a")) {
+    if (link.getAttribute("href") === page) link.setAttribute("aria-current", "page");
+  }
+  const sections = document.querySelectorAll("section.rule-example");
+  if (sections.length) {
+    // Say at the top that the examples below are live, and where they start.
+    const first = sections[0];
+    const title = document.querySelector("main h1");
+    title?.after(h("p", { class: "notice" },
+      `This page's ${sections.length} rule examples are live: step through each one and try `
+      + "its positions yourself, from ", h("a", { href: `#${first.id}` }, first.id), " on."));
+  }
+  for (const section of sections) {
     const box = h("div", { class: "live" });
     const start = h("button", { type: "button", class: "primary", "data-step": "start",
       onclick: () => hydrate(section, box) }, `Step through ${section.dataset.example}`);
