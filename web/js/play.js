@@ -286,7 +286,10 @@ function render(toAct) {
   $("hint-text").textContent = "";
   if (acting) {
     $("status").textContent = `Seat ${toAct} (you) to move`;
-    $("legal").replaceChildren(legalPanel(game.legal(), playPerson, { label: "legal actions by kind" }));
+    const legal = game.legal();
+    // The field's example is one of this position's legal actions, in this game's notation.
+    $("action").placeholder = `an action, e.g. ${legal[Math.min(1, legal.length - 1)] ?? "pass"}`;
+    $("legal").replaceChildren(legalPanel(legal, playPerson, { label: "legal actions by kind" }));
   } else {
     $("legal").replaceChildren();
   }
