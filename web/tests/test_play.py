@@ -219,3 +219,35 @@ def test_a_hint_names_a_legal_action_and_its_share(watched, base_url):
     page.press("#action", "Enter")
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
     assert page.locator("#log > li").first.inner_text().startswith(f"seat 0: {action}")
+
+
+def test_the_page_works_from_the_keyboard(watched, base_url):
+    page = watched.page
+    page.goto(f"{base_url}/play.html")
+    page.wait_for_selector("body[data-ready='1']")
+    page.focus("#game")
+    page.keyboard.press("Tab")  # the players
+    page.keyboard.press("Tab")  # the seed
+    page.keyboard.type("12")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    person_turn_or_end(page)
+    # A listed action: focus it and press Enter; then the action field has the focus again.
+    button = page.locator("#legal button[data-action]").first
+    action = button.get_attribute("data-action")
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    assert page.locator("#log > li").first.inner_text().startswith(f"seat 0: {action}")
+    person_turn_or_end(page)
+    assert page.evaluate("document.activeElement.id") == "action"
+    # The rule book's example controls are buttons too.
+    page.goto(f"{base_url}/sumeria.html")
+    page.wait_for_selector("body[data-ready='1']")
+    section = page.locator("section.rule-example").first
+    section.locator("button[data-step='start']").focus()
+    page.keyboard.press("Enter")
+    section.locator("button[data-step='forward']").wait_for()
+    section.locator("button[data-step='forward']").focus()
+    page.keyboard.press("Enter")
+    assert section.get_attribute("data-stage") == "1"
