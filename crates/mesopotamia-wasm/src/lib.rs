@@ -105,14 +105,19 @@ impl Game {
     /// `boardText` for sumeria). Throws on an unknown game or option, or a refused one.
     pub fn create(
         name: &str,
-        #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: Option<JsValue>,
     ) -> Result<Game, JsError> {
-        let json = if options.is_undefined() || options.is_null() {
-            String::new()
-        } else {
-            js_sys::JSON::stringify(&options)
-                .map(String::from)
-                .map_err(|_| error("the options cannot be read as JSON".into()))?
+        let json = match options {
+            None => String::new(),
+            Some(options) if options.is_undefined() || options.is_null() => String::new(),
+            Some(options) => {
+                // `as_string`, not `String::from`: a function or symbol stringifies to
+                // `undefined`, which must be an error, not a trap.
+                js_sys::JSON::stringify(&options)
+                    .ok()
+                    .and_then(|json| json.as_string())
+                    .ok_or_else(|| error("the options must be an object of plain values".into()))?
+            }
         };
         api::create(name, &json)
             .map(|table| Game { table })
@@ -162,7 +167,7 @@ impl Game {
         self.table.legal()
     }
 
-    /// The legal actions' dense indices, ascending.
+    /// The legal actions' dense indices, ascending (a `Uint32Array`).
     #[wasm_bindgen(js_name = legalIndices)]
     pub fn legal_indices(&self) -> Vec<u32> {
         self.table.legal_indices()

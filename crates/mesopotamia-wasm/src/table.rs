@@ -147,7 +147,12 @@ impl<G: WebGame> Session<G> {
         Some(seat)
             .filter(|s| s.fract() == 0.0 && *s >= 0.0 && *s < seats as f64)
             .and_then(|s| Seat::new(s as usize))
-            .ok_or_else(|| format!("seat {seat}: the table has seats 0 to {}", seats - 1))
+            .ok_or_else(|| {
+                format!(
+                    "seat {seat}: the table has seats 0 to {}",
+                    seats.saturating_sub(1)
+                )
+            })
     }
 
     fn apply(&mut self, action: G::Action) -> Result<Value, String> {

@@ -175,6 +175,11 @@ test("bad options, games and bots throw with what is wrong", () => {
   assert.throws(() => Game.create("tigris", { players: 9 }), Error);
   assert.throws(() => Game.create("tigris", { seed: -1 }), /bad options/);
   assert.throws(() => Game.fromPosition("tigris", "x", 0.5), /seed/);
+  assert.throws(() => Game.fromPosition("tigris", "x", Number.NaN), /seed/);
+  // Options that are not an object of plain values.
+  assert.throws(() => Game.create("tigris", () => 1), /options must be an object/);
+  assert.throws(() => Game.create("tigris", { seed: 10n }), /options must be an object/);
+  assert.throws(() => Game.create("tigris", "tigris"), /bad options/);
   const g = Game.create("tigris", { players: 2, board: "alternative", englishVariant: true, buildings: true, ziggurat: true, turnLimit: 50 });
   assert.match(g.position(), /alternative/);
   assert.ok(Game.create("sumeria"));
