@@ -3,7 +3,11 @@
 - the play page ready (engine loaded, setup shown: the page's `play-ready` mark) within 1.5 s of
   navigation from the local server, each load in a fresh browser context (nothing cached);
 - while a bot thinks (in the worker), the main thread never blocks longer than 50 ms: the
-  page's long-task observer (a long task is a block of more than 50 ms) during the bots' turns.
+  page's long-task observer (a long task is a block of more than 50 ms) during the bots' turns;
+- MCTS iterations/s in Chromium at least half the native figure: the search bot at its default
+  iterations on 10 decisions of seeded random 4-player games of the tile game, one thread (as
+  the package's Node bench does), beside `mesopotamia bench tigris --mcts` when a release build
+  of the CLI is there ($MESOPOTAMIA_RELEASE_CLI, or target/release/mesopotamia).
 
 Usage: python web/tests/budgets.py [--check]   (after `cargo xtask web`; --check exits 1 when a
 budget is missed)
@@ -11,16 +15,43 @@ budget is missed)
 
 from __future__ import annotations
 
+import json
+import os
 import statistics
+import subprocess
 import sys
 
 from playwright.sync_api import sync_playwright
 
-from conftest import DESKTOP, SITE, launch, serve
+from conftest import DESKTOP, SITE, TARGET, launch, serve
 
 READY_BUDGET_MS = 1500
 BLOCK_BUDGET_MS = 50
 LOADS = 5
+SPEED_RATIO_BUDGET = 0.5
+
+# In the page: the package's search bot on 10 decisions spread over 4 seeded random games.
+MCTS_RATE = """async () => {
+  const wasm = await import('./pkg/mesopotamia_wasm.js');
+  await wasm.default();
+  const all = [];
+  for (let seed = 1; seed <= 4; seed++) {
+    const g = wasm.Game.create('tigris', { players: 4, seed });
+    while (g.toMove().kind !== 'over') {
+      if (g.toMove().kind === 'chance') { g.sampleChance(); continue; }
+      if (g.legal().length > 1) all.push(g.clone());
+      g.play(g.bot('random').action);
+    }
+  }
+  const step = Math.max(1, Math.floor(all.length / 10));
+  let iterations = 0, ms = 0;
+  for (let i = 0; i < all.length && i / step < 10; i += step) {
+    const start = performance.now();
+    iterations += all[i].bot('mcts').iterations;
+    ms += performance.now() - start;
+  }
+  return iterations / (ms / 1000);
+}"""
 
 
 def ready_times(browser, base_url):
@@ -59,6 +90,15 @@ def blocks_while_thinking(browser, base_url, seats, moves):
     return during, tasks, thinking, think_ms
 
 
+def native_mcts_rate():
+    cli = os.environ.get("MESOPOTAMIA_RELEASE_CLI", str(TARGET / "release" / "mesopotamia"))
+    if not os.path.exists(cli):
+        return None
+    out = subprocess.run([cli, "bench", "tigris", "--mcts", "--games", "20", "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out).get("mcts", {}).get("iterations_per_sec")
+
+
 def main() -> int:
     check = "--check" in sys.argv[1:]
     server, base_url = serve(SITE)
@@ -80,6 +120,22 @@ def main() -> int:
               + f" (all long tasks of the page, loading included: {len(tasks)})")
         if during:
             failed.append("main-thread blocks")
+        context = browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        page.set_default_timeout(300_000)
+        page.goto(f"{base_url}/index.html")
+        rate = page.evaluate(MCTS_RATE)
+        context.close()
+        native = native_mcts_rate()
+        if native:
+            ratio = rate / native
+            print(f"MCTS in Chromium: {rate:,.0f} iterations/s; native {native:,.0f}: {ratio:.0%} "
+                  f"(budget {SPEED_RATIO_BUDGET:.0%})")
+            if ratio < SPEED_RATIO_BUDGET:
+                failed.append("MCTS speed")
+        else:
+            print(f"MCTS in Chromium: {rate:,.0f} iterations/s (no release build of the CLI to compare: "
+                  "cargo build --release -p mesopotamia-cli)")
         browser.close()
     server.shutdown()
     if failed:
