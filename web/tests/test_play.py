@@ -186,6 +186,8 @@ def test_a_saved_game_replays_in_the_page_step_by_step(watched, base_url, tmp_pa
     download.value.save_as(path)
     steps = len(json.loads(path.read_text())["steps"])
     page.click("#new-game")
+    for seat in range(3):
+        page.fill(f"#seat-{seat}", "person")
     page.set_input_files("#load", str(path))
     label = page.locator("#replay-label")
     page.wait_for_function("document.getElementById('replay-label').textContent.startsWith('step')")
@@ -201,6 +203,13 @@ def test_a_saved_game_replays_in_the_page_step_by_step(watched, base_url, tmp_pa
     assert label.inner_text().startswith(f"step 1 of {steps}")
     page.click("#replay-last")
     assert page.locator("#view-text").inner_text() == end_position
+    # From a step half-way, the game goes on with the seats of the form (people here).
+    page.click("#replay-first")
+    for _ in range(steps // 2):
+        page.click("#replay-forward")
+    page.click("#replay-play")
+    page.wait_for_function(
+        "!document.getElementById('handoff').hidden || !document.getElementById('action').disabled")
 
 
 def test_a_hint_names_a_legal_action_and_its_share(watched, base_url):
