@@ -2,19 +2,22 @@
 //! `.cargo/config.toml`): plain Rust and the standard library, nothing to install.
 //!
 //! - `cargo xtask wasm`: the WebAssembly package, for the web and for Node (`wasm.rs`).
+//! - `cargo xtask web [--serve]`: the static site in `target/web/` (`web.rs`).
 
 #![forbid(unsafe_code)]
 
 mod wasm;
+mod web;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node); --opt: also wasm-opt";
+const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node); --opt: also wasm-opt\n  web     build the site into target/web/ (--serve: and serve it on http://127.0.0.1:8000)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("wasm") => wasm::run(&args[1..]),
+        Some("web") => web::run(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -181,7 +181,10 @@ impl Drawing for Sumeria {
                 Slot::Town(_) => "#efe0bd",
                 Slot::Village(_) => "#f7f0de",
             };
-            svg.circle(x, y, r, ground, r##"stroke="#6b5a3c" stroke-width="1.5""##);
+            // `data-at` names the location as the notation writes it (a page maps a click
+            // to the legal actions that mention it).
+            let edge = format!(r##"stroke="#6b5a3c" stroke-width="1.5" data-at="{location}""##);
+            svg.circle(x, y, r, ground, &edge);
             if let Some(seat) = p.occupant(index) {
                 let fill = core_svg::seat_fill(seat);
                 svg.circle(x, y, r - 2.0, fill, r##"stroke="#222""##);
@@ -253,6 +256,23 @@ mod tests {
         let case = Case::parse("SUMERIA-MOVE", text).unwrap();
         let position: Position = case.scenarios[0].start.text().parse().unwrap();
         position.into_game().unwrap()
+    }
+
+    #[test]
+    fn every_location_names_itself_for_a_page_to_map_clicks() {
+        let game = game();
+        let svg = position(&game, &Options::default());
+        let board = game.public().board();
+        let locations = (0..crate::board::LOCATIONS)
+            .filter_map(|i| board.location(i))
+            .collect::<Vec<_>>();
+        assert_eq!(svg.matches("data-at=").count(), locations.len());
+        for location in locations {
+            assert!(
+                svg.contains(&format!(r#"data-at="{location}""#)),
+                "{location}"
+            );
+        }
     }
 
     #[test]

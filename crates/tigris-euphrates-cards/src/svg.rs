@@ -167,7 +167,11 @@ impl Drawing for Cards {
                 (colour_fill(Colour::Red), "temple")
             };
             let y = y_of(0);
-            svg.rect(x, y, CARD_W, CARD_H, fill, r##"rx="5" stroke="#333""##);
+            // `data-at` names the place and its column as the notation writes them, so a
+            // page can map a click to the legal actions that mention either.
+            let place_of = |r: usize| format!("{} {}", Place::Column(c as u8, r as u8), c + 1);
+            let edge = format!(r##"rx="5" stroke="#333" data-at="{}""##, place_of(0));
+            svg.rect(x, y, CARD_W, CARD_H, fill, &edge);
             svg.text(x + 5.0, y + CARD_H / 2.0, 11.0, ink_on(fill), "start", text);
             let at = (x + CARD_W - 14.0, y + CARD_H / 2.0);
             draw_leader(svg, at, 12.0, Place::Column(c as u8, 0));
@@ -176,7 +180,9 @@ impl Drawing for Cards {
                 match piece {
                     Piece::Card(colour) => {
                         let fill = colour_fill(*colour);
-                        svg.rect(x, y, CARD_W, CARD_H, fill, r##"rx="5" stroke="#222""##);
+                        let edge =
+                            format!(r##"rx="5" stroke="#222" data-at="{}""##, place_of(r + 1));
+                        svg.rect(x, y, CARD_W, CARD_H, fill, &edge);
                         let letter = colour_letter(*colour);
                         svg.text(
                             x + 14.0,
@@ -190,8 +196,9 @@ impl Drawing for Cards {
                     Piece::Boat(boat) => {
                         let fill = colour_fill(Colour::Blue);
                         let edge = format!(
-                            r#"rx="16" stroke="{}" stroke-width="4""#,
-                            colour_fill(boat.other())
+                            r#"rx="16" stroke="{}" stroke-width="4" data-at="{}""#,
+                            colour_fill(boat.other()),
+                            place_of(r + 1)
                         );
                         svg.rect(x, y, CARD_W, CARD_H, fill, &edge);
                         let name = format!("B-{}", colour_letter(boat.other()));
@@ -216,7 +223,8 @@ impl Drawing for Cards {
                 Some((colour, up)) => {
                     let fill = colour_fill(colour);
                     let stroke = if up { "#222" } else { "#f2c500" };
-                    let edge = format!(r#"rx="3" stroke="{stroke}" stroke-width="2""#);
+                    let edge =
+                        format!(r#"rx="3" stroke="{stroke}" stroke-width="2" data-at="{place}""#);
                     svg.rect(x, y, w, h, fill, &edge);
                     let letter_y = if self.leader_on(place).is_some() {
                         y + 7.0
@@ -228,7 +236,12 @@ impl Drawing for Cards {
                     draw_leader(svg, (x + w / 2.0, y + h / 2.0 + 4.0), 10.0, place);
                 }
                 // An empty slot: faint and solid, unlike a mark's dashed ring.
-                None => svg.rect(x, y, w, h, "none", r##"rx="3" stroke="#ddd4c0""##),
+                None => {
+                    let edge = format!(
+                        r##"rx="3" stroke="#ddd4c0" pointer-events="all" data-at="{place}""##
+                    );
+                    svg.rect(x, y, w, h, "none", &edge)
+                }
             }
         }
         for (place, mark) in marks {
@@ -281,6 +294,18 @@ mod tests {
         let case = Case::parse(id, text).unwrap();
         let position: Position = case.scenarios[0].start.text().parse().unwrap();
         position.into_game().unwrap()
+    }
+
+    #[test]
+    fn every_card_and_link_slot_names_its_place_for_a_page_to_map_clicks() {
+        let game = game("CARDS-EXTERNAL");
+        let svg = position(&game, &Options::default());
+        let p = game.public();
+        let pieces: usize = (0..COLUMNS).map(|c| p.column(c).len()).sum();
+        // Each treasure* and column piece (its place and its column), each link slot.
+        assert_eq!(svg.matches("data-at=").count(), COLUMNS + pieces + LINKS);
+        assert!(svg.contains(r#"data-at="1/0 1""#));
+        assert!(svg.contains(r#"data-at="3-4""#));
     }
 
     #[test]

@@ -150,14 +150,10 @@ impl Drawing for Tigris {
             let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
             let river = board.river().contains(s.space());
             let ground = if river { "#a9d3ef" } else { "#e9dcb5" };
-            svg.rect(
-                x,
-                y,
-                CELL,
-                CELL,
-                ground,
-                r##"stroke="#c9b98f" stroke-width="0.5""##,
-            );
+            // `data-at` names the square as the notation writes it, so a page can map a
+            // click to the legal actions that mention it.
+            let edge = format!(r##"stroke="#c9b98f" stroke-width="0.5" data-at="{s}""##);
+            svg.rect(x, y, CELL, CELL, ground, &edge);
             if board.framed().contains(s.space()) {
                 let frame = r##"stroke="#b8860b" stroke-width="2""##;
                 svg.rect(x + 2.0, y + 2.0, CELL - 4.0, CELL - 4.0, "none", frame);
@@ -347,6 +343,15 @@ mod tests {
         let case = Case::parse("TE-2009-WAR", text).unwrap();
         let position: Position = case.scenarios[0].start.text().parse().unwrap();
         position.into_game().unwrap()
+    }
+
+    #[test]
+    fn every_square_names_itself_for_a_page_to_map_clicks() {
+        let svg = position(&game(), &Options::default());
+        assert_eq!(svg.matches("data-at=").count(), board::SQUARES);
+        for s in ["A1", "G6", "P11"] {
+            assert_eq!(svg.matches(&format!(r#"data-at="{s}""#)).count(), 1, "{s}");
+        }
     }
 
     #[test]

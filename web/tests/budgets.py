@@ -1,0 +1,149 @@
+"""The site's budgets, measured (a script, not a timed test): prints the figures.
+
+- the play page ready (engine loaded, setup shown: the page's `play-ready` mark) within 1.5 s of
+  navigation from the local server, each load in a fresh browser context (nothing cached);
+- while a bot thinks (in the worker), the main thread never blocks longer than 50 ms: the
+  page's long-task observer (a long task is a block of more than 50 ms) during the bots' turns;
+- MCTS iterations/s in Chromium at least half the native figure: the search bot at its default
+  iterations on 10 decisions of seeded random 4-player games of the tile game, one thread (as
+  the package's Node bench does), beside `mesopotamia bench tigris --mcts` when a release build
+  of the CLI is there ($MESOPOTAMIA_RELEASE_CLI, or target/release/mesopotamia).
+
+Usage: python web/tests/budgets.py [--check]   (after `cargo xtask web`; --check exits 1 when a
+budget is missed)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+from playwright.sync_api import sync_playwright
+
+from conftest import DESKTOP, SITE, TARGET, launch, serve
+
+READY_BUDGET_MS = 1500
+BLOCK_BUDGET_MS = 50
+LOADS = 5
+SPEED_RATIO_BUDGET = 0.5
+
+# In the page: the package's search bot on 10 decisions spread over 4 seeded random games.
+MCTS_RATE = """async () => {
+  const wasm = await import('./pkg/mesopotamia_wasm.js');
+  await wasm.default();
+  const all = [];
+  for (let seed = 1; seed <= 4; seed++) {
+    const g = wasm.Game.create('tigris', { players: 4, seed });
+    while (g.toMove().kind !== 'over') {
+      if (g.toMove().kind === 'chance') { g.sampleChance(); continue; }
+      if (g.legal().length > 1) all.push(g.clone());
+      g.play(g.bot('random').action);
+    }
+  }
+  const step = Math.max(1, Math.floor(all.length / 10));
+  let iterations = 0, ms = 0;
+  for (let i = 0; i < all.length && i / step < 10; i += step) {
+    const start = performance.now();
+    iterations += all[i].bot('mcts').iterations;
+    ms += performance.now() - start;
+  }
+  return iterations / (ms / 1000);
+}"""
+
+
+def ready_times(browser, base_url):
+    times = []
+    for _ in range(LOADS):
+        context = browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        page.goto(f"{base_url}/play.html")
+        page.wait_for_selector("body[data-ready='1']")
+        times.append(page.evaluate("performance.getEntriesByName('play-ready')[0].startTime"))
+        context.close()
+    return times
+
+
+def blocks_while_thinking(browser, base_url, seats, moves):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(f"{base_url}/play.html")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "tigris")
+    page.select_option("#players", str(len(seats)))
+    for seat, spec in enumerate(seats):
+        page.fill(f"#seat-{seat}", spec)
+    page.click("#start")
+    page.wait_for_function("n => document.querySelectorAll('#log > li').length >= n", arg=moves)
+    tasks = page.evaluate("window.__longTasks")
+    thinking = page.evaluate("window.__thinking")
+    context.close()
+    # A task that began while a bot was thinking (the task that started the thinking, drawing
+    # the table first, is the page's own work before it).
+    during = [t for t in tasks if any(span["start"] <= t["start"] < span["end"] for span in thinking)]
+    print("long tasks (start, duration ms):", [(round(t["start"]), round(t["duration"])) for t in tasks])
+    print("thinking (start, end ms):", [(round(t["start"]), round(t["end"])) for t in thinking])
+    think_ms = sum(span["end"] - span["start"] for span in thinking)
+    return during, tasks, thinking, think_ms
+
+
+def native_mcts_rate():
+    cli = os.environ.get("MESOPOTAMIA_RELEASE_CLI", str(TARGET / "release" / "mesopotamia"))
+    if not os.path.exists(cli):
+        return None
+    out = subprocess.run([cli, "bench", "tigris", "--mcts", "--games", "20", "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out).get("mcts", {}).get("iterations_per_sec")
+
+
+def main() -> int:
+    check = "--check" in sys.argv[1:]
+    server, base_url = serve(SITE)
+    failed = []
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        times = ready_times(browser, base_url)
+        print(f"play page ready after navigation (ms, {LOADS} cold loads): "
+              + ", ".join(f"{t:.0f}" for t in times)
+              + f"; median {statistics.median(times):.0f}, max {max(times):.0f} (budget {READY_BUDGET_MS})")
+        if max(times) > READY_BUDGET_MS:
+            failed.append("ready time")
+        seats = ["mcts:1s", "mcts:2000"]
+        during, tasks, thinking, think_ms = blocks_while_thinking(browser, base_url, seats, moves=6)
+        longest = max((t["duration"] for t in during), default=0)
+        print(f"main thread while bots ({', '.join(seats)}) thought for {think_ms / 1000:.1f} s over "
+              f"{len(thinking)} moves: {len(during)} blocks over {BLOCK_BUDGET_MS} ms"
+              + (f", the longest {longest:.0f} ms" if during else "")
+              + f" (all long tasks of the page, loading included: {len(tasks)})")
+        if during:
+            failed.append("main-thread blocks")
+        context = browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        page.set_default_timeout(300_000)
+        page.goto(f"{base_url}/index.html")
+        rate = page.evaluate(MCTS_RATE)
+        context.close()
+        native = native_mcts_rate()
+        if native:
+            ratio = rate / native
+            print(f"MCTS in Chromium: {rate:,.0f} iterations/s; native {native:,.0f}: {ratio:.0%} "
+                  f"(budget {SPEED_RATIO_BUDGET:.0%})")
+            if ratio < SPEED_RATIO_BUDGET:
+                failed.append("MCTS speed")
+        else:
+            print(f"MCTS in Chromium: {rate:,.0f} iterations/s (no release build of the CLI to compare: "
+                  "cargo build --release -p mesopotamia-cli)")
+        browser.close()
+    server.shutdown()
+    if failed:
+        print("over budget: " + ", ".join(failed))
+        return 1 if check else 0
+    print("within budget")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,372 @@
+//! `cargo xtask web [--serve] [--port N] [--no-wasm]`: the static site in `target/web/`.
+//!
+//! The site is `web/` (pages, scripts, style; not its tests), the WebAssembly package that
+//! `cargo xtask wasm` builds (copied into `pkg/`), and the rules pages turned into HTML from
+//! the same Markdown as `docs/` (one source: the pages are generated, never committed). Each
+//! rule example of a game's page (a `### ID` section with its picture from `docs/examples/`)
+//! becomes a `<section class="rule-example">` that `js/rulebook.js` hydrates with the package.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+/// The rules pages: Markdown source in `docs/`, the game whose examples they show.
+const PAGES: [(&str, Option<&str>); 4] = [
+    ("rules", None),
+    ("tigris-euphrates", Some("tigris")),
+    ("cards", Some("cards")),
+    ("sumeria", Some("sumeria")),
+];
+
+/// Builds the site, and serves it when asked.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut serve = false;
+    let mut build_wasm = true;
+    let mut port: u16 = 8000;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--serve" => serve = true,
+            "--no-wasm" => build_wasm = false,
+            "--port" => {
+                port = args
+                    .next()
+                    .and_then(|p| p.parse().ok())
+                    .ok_or("--port takes a port number")?;
+            }
+            other => {
+                return Err(format!(
+                    "unknown argument `{other}`\nusage: cargo xtask web [--serve] [--port N] [--no-wasm]"
+                ));
+            }
+        }
+    }
+    let root = workspace_root();
+    let target = target_dir(&root);
+    if build_wasm {
+        // The same xtask binary builds the package (`cargo xtask wasm`).
+        let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
+        let status = Command::new(exe)
+            .arg("wasm")
+            .status()
+            .map_err(|e| format!("cannot run `xtask wasm`: {e}"))?;
+        if !status.success() {
+            return Err("`cargo xtask wasm` failed".into());
+        }
+    }
+    let package = target.join("wasm").join("web");
+    if !package.join("mesopotamia_wasm.js").is_file() {
+        return Err(format!(
+            "no WebAssembly package in {}: run `cargo xtask wasm` (or drop --no-wasm)",
+            package.display()
+        ));
+    }
+    let site = target.join("web");
+    build(&root, &package, &site)?;
+    println!("site built in {}", site.display());
+    if serve {
+        serve_site(&site, port)?;
+    }
+    Ok(())
+}
+
+/// The workspace's root: the parent of this crate's folder.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// Cargo's target folder (`CARGO_TARGET_DIR` when set, as cargo itself reads it).
+fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root.join(dir),
+        None => root.join("target"),
+    }
+}
+
+/// Writes the whole site into `site` (emptied first, so no stale page survives).
+fn build(root: &Path, package: &Path, site: &Path) -> Result<(), String> {
+    if site.exists() {
+        fs::remove_dir_all(site).map_err(|e| io_error("remove", site, e))?;
+    }
+    copy_dir(&root.join("web"), site, &|name| {
+        name != "tests" && name != "__pycache__"
+    })?;
+    copy_dir(package, &site.join("pkg"), &|_| true)?;
+    copy_dir(
+        &root.join("docs").join("examples"),
+        &site.join("examples"),
+        &|_| true,
+    )?;
+    let examples = example_ids(&root.join("docs").join("examples"))?;
+    for (page, game) in PAGES {
+        let source = root.join("docs").join(format!("{page}.md"));
+        let markdown = fs::read_to_string(&source).map_err(|e| io_error("read", &source, e))?;
+        let html = rules_page(&markdown, game, &examples);
+        let out = site.join(format!("{page}.html"));
+        fs::write(&out, html).map_err(|e| io_error("write", &out, e))?;
+    }
+    Ok(())
+}
+
+/// The rule examples that have a picture (`docs/examples/ID.svg`): the `### ID` sections.
+fn example_ids(dir: &Path) -> Result<Vec<String>, String> {
+    let entries = fs::read_dir(dir).map_err(|e| io_error("list", dir, e))?;
+    let mut ids = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| io_error("list", dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if let Some(id) = name.strip_suffix(".svg") {
+            ids.push(id.to_owned());
+        }
+    }
+    ids.sort();
+    Ok(ids)
+}
+
+/// One rules page: the Markdown rendered, links to the other rules pages kept (`.md` becomes
+/// `.html`), links out of the site (source files of the repository) left as their text, and
+/// each example's section marked for the page's script.
+fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String {
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
+    let events: Vec<Event<'_>> = Parser::new_ext(markdown, options).collect();
+    let title = first_heading(&events).unwrap_or_else(|| "Rules".into());
+    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
+    // For each open link: whether it was kept (its end is then written too).
+    let mut links: Vec<bool> = Vec::new();
+    let mut in_example = false;
+    let mut i = 0;
+    while i < events.len() {
+        let event = events[i].clone();
+        match event {
+            Event::Start(Tag::Heading { level, .. }) if level <= HeadingLevel::H3 => {
+                if in_example {
+                    out.push(Event::Html("</section>\n".into()));
+                    in_example = false;
+                }
+                let example = match (&events.get(i + 1), &events.get(i + 2), game) {
+                    (Some(Event::Text(text)), Some(Event::End(TagEnd::Heading(_))), Some(game))
+                        if level == HeadingLevel::H3 && examples.iter().any(|id| id == &**text) =>
+                    {
+                        Some((text.to_string(), game))
+                    }
+                    _ => None,
+                };
+                if let Some((id, game)) = example {
+                    out.push(Event::Html(
+                        format!(
+                            "<section class=\"rule-example\" id=\"{id}\" data-game=\"{game}\" data-example=\"{id}\">\n"
+                        )
+                        .into(),
+                    ));
+                    in_example = true;
+                }
+                out.push(events[i].clone());
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => match site_link(&dest_url) {
+                Some(url) => {
+                    links.push(true);
+                    out.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: url,
+                        title,
+                        id,
+                    }));
+                }
+                None => links.push(false),
+            },
+            Event::End(TagEnd::Link) => {
+                if links.pop().unwrap_or(false) {
+                    out.push(event);
+                }
+            }
+            _ => out.push(event),
+        }
+        i += 1;
+    }
+    if in_example {
+        out.push(Event::Html("</section>\n".into()));
+    }
+    let mut body = String::with_capacity(markdown.len() * 2);
+    pulldown_cmark::html::push_html(&mut body, out.into_iter());
+    let game_attr = game
+        .map(|g| format!(" data-game=\"{g}\""))
+        .unwrap_or_default();
+    let title = escape(&title);
+    format!(
+        r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · mesopotamia</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="css/site.css">
+<script type="module" src="js/rulebook.js"></script>
+</head>
+<body class="rulebook"{game_attr}>
+{nav}
+<main id="main">
+{body}</main>
+</body>
+</html>
+"#,
+        nav = NAV,
+    )
+}
+
+/// The site's navigation, the same on every generated page (web/*.html write it by hand).
+const NAV: &str = r#"<header class="site"><nav aria-label="site">
+<a href="index.html">mesopotamia</a>
+<a href="tigris-euphrates.html">Tigris &amp; Euphrates</a>
+<a href="cards.html">The card game</a>
+<a href="sumeria.html">Sumeria</a>
+<a href="rules.html">Shared rules</a>
+<a href="play.html">Play</a>
+</nav></header>"#;
+
+/// Where a link of a rules page points in the site, or `None` for a link out of it (a file of
+/// the repository, which a static site does not have: its text stays, without the link).
+fn site_link<'a>(dest: &CowStr<'a>) -> Option<CowStr<'a>> {
+    if dest.starts_with("http://") || dest.starts_with("https://") || dest.starts_with('#') {
+        return Some(dest.clone());
+    }
+    let (path, anchor) = match dest.split_once('#') {
+        Some((path, anchor)) => (path, Some(anchor)),
+        None => (&**dest, None),
+    };
+    let page = path.strip_suffix(".md")?;
+    if !PAGES.iter().any(|(name, _)| *name == page) {
+        return None;
+    }
+    Some(match anchor {
+        Some(anchor) => format!("{page}.html#{anchor}").into(),
+        None => format!("{page}.html").into(),
+    })
+}
+
+/// The text of the page's first heading (its title).
+fn first_heading(events: &[Event<'_>]) -> Option<String> {
+    let start = events
+        .iter()
+        .position(|e| matches!(e, Event::Start(Tag::Heading { .. })))?;
+    let mut title = String::new();
+    for event in &events[start + 1..] {
+        match event {
+            Event::Text(text) | Event::Code(text) => title.push_str(text),
+            Event::End(TagEnd::Heading(_)) => break,
+            _ => {}
+        }
+    }
+    Some(title)
+}
+
+/// Text made safe inside HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Copies a folder's tree, skipping the entries whose name `keep` refuses.
+fn copy_dir(from: &Path, to: &Path, keep: &dyn Fn(&str) -> bool) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| io_error("create", to, e))?;
+    let entries = fs::read_dir(from).map_err(|e| io_error("list", from, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| io_error("list", from, e))?;
+        let name = entry.file_name();
+        if !keep(&name.to_string_lossy()) {
+            continue;
+        }
+        let path = entry.path();
+        let dest = to.join(&name);
+        if path.is_dir() {
+            copy_dir(&path, &dest, keep)?;
+        } else {
+            fs::copy(&path, &dest).map_err(|e| io_error("copy", &path, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Serves the site with Python's static file server (`python3 -m http.server`), which any
+/// machine with Python has; it knows `.wasm` as `application/wasm`.
+fn serve_site(site: &Path, port: u16) -> Result<(), String> {
+    println!(
+        "serving {} on http://127.0.0.1:{port}/ (Ctrl-C stops)",
+        site.display()
+    );
+    let status = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
+        .arg(site)
+        .status()
+        .map_err(|e| {
+            format!("cannot start `python3 -m http.server` (is Python 3 installed?): {e}")
+        })?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the server stopped: {status}"))
+    }
+}
+
+/// An I/O error with what was being done and where.
+fn io_error(what: &str, path: &Path, error: std::io::Error) -> String {
+    format!("cannot {what} {}: {error}", path.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_to_rules_pages_become_html_and_links_out_of_the_site_become_text() {
+        let page = rules_page(
+            "# T\n\nSee [G1](rules.md#g1), [T7](#t7), [the case](../crates/x/tests/a.case) and [fmt](formats.md).\n",
+            None,
+            &[],
+        );
+        assert!(
+            page.contains(r##"<a href="rules.html#g1">G1</a>"##),
+            "{page}"
+        );
+        assert!(page.contains(r##"<a href="#t7">T7</a>"##), "{page}");
+        assert!(page.contains(" the case and fmt."), "{page}");
+        assert!(!page.contains("../crates"), "{page}");
+        assert!(page.contains("<title>T · mesopotamia</title>"), "{page}");
+    }
+
+    #[test]
+    fn an_example_section_is_marked_for_the_page_and_closes_at_the_next_heading() {
+        let markdown = "# Game\n\n### EX-ONE\n\nText.\n\n![pic](examples/EX-ONE.svg)\n\n### Not an example\n\nMore.\n";
+        let page = rules_page(markdown, Some("tigris"), &["EX-ONE".to_owned()]);
+        let open = page
+            .find(r#"<section class="rule-example" id="EX-ONE" data-game="tigris" data-example="EX-ONE">"#)
+            .expect(&page);
+        let close = page.find("</section>").expect(&page);
+        let other = page.find("Not an example").expect(&page);
+        assert!(open < page.find("examples/EX-ONE.svg").expect(&page));
+        assert!(close < other, "{page}");
+        assert_eq!(page.matches("<section").count(), 1);
+        // Without a game (rules.md), no section is marked.
+        let page = rules_page(markdown, None, &["EX-ONE".to_owned()]);
+        assert!(!page.contains("<section"));
+    }
+}
