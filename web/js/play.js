@@ -30,6 +30,17 @@ let loopToken = 0; // a new game, undo or load cancels the running loop
 let mode = "setup"; // "setup" | "play" | "replay"
 let replay = null; // { record (parsed), text, at }
 
+// The table shown in place of the setup: for play (the actions) or for a replay (its
+// controls), with no standings and an empty log.
+function showTable(replaying) {
+  $("setup").hidden = true;
+  $("table").hidden = false;
+  $("replay-controls").hidden = !replaying;
+  $("actions-panel").hidden = replaying;
+  $("standings").hidden = true;
+  $("log").replaceChildren();
+}
+
 // ---- The bot worker: bots think there, so the page never freezes.
 let worker = null;
 let nextRequest = 0;
@@ -165,12 +176,7 @@ function begin(name, g, specs) {
   replay = null;
   viewer = null;
   startWorker();
-  $("setup").hidden = true;
-  $("table").hidden = false;
-  $("replay-controls").hidden = true;
-  $("actions-panel").hidden = false;
-  $("standings").hidden = true;
-  $("log").replaceChildren();
+  showTable(false);
   $("hint-text").textContent = "";
   refused("");
   document.title = `${GAME_TITLES[name]} · Play · mesopotamia`;
@@ -431,16 +437,11 @@ async function load(event) {
   gameName = name;
   const players = loaded.players;
   const bots = Array.isArray(parsed?.bots) && parsed.bots.length === players ? parsed.bots : null;
-  seats = bots ? bots.map((b) => (b === "person" ? "person" : b)) : Array(players).fill("person");
+  seats = bots ?? Array(players).fill("person");
   mode = "replay";
   replay = { record: parsed, at: loaded.steps().length, total: loaded.steps().length };
   viewer = null;
-  $("setup").hidden = true;
-  $("table").hidden = false;
-  $("replay-controls").hidden = false;
-  $("actions-panel").hidden = true;
-  $("standings").hidden = true;
-  $("log").replaceChildren();
+  showTable(true);
   showReplay(replay.total);
 }
 
