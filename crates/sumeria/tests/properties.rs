@@ -67,6 +67,25 @@ fn naive_destinations(board: &Board, from: usize, occupied: &[bool]) -> BTreeSet
     w.found
 }
 
+/// The seats with traders in a city-state, best control first (S5): most traders, then the
+/// city, then most towns, then earlier in this round's turn order.
+fn naive_control(game: &Sumeria, state: usize) -> Vec<Seat> {
+    let p = game.public();
+    let n = p.config().players as usize;
+    let mut standings: Vec<(usize, bool, usize, usize, Seat)> = Seat::all(n)
+        .filter_map(|seat| {
+            // Slots of a city-state: its city, three towns, three villages.
+            let mine = |slot: usize| p.occupant(state * 7 + slot) == Some(seat);
+            let count = (0..7).filter(|&s| mine(s)).count();
+            let towns = (1..4).filter(|&s| mine(s)).count();
+            let place = (seat.index() + n - p.first().index()) % n;
+            (count > 0).then_some((count, mine(0), towns, n - place, seat))
+        })
+        .collect();
+    standings.sort_by(|a, b| (b.0, b.1, b.2, b.3).cmp(&(a.0, a.1, a.2, a.3)));
+    standings.into_iter().map(|s| s.4).collect()
+}
+
 fn check(game: &Sumeria) -> Result<(), TestCaseError> {
     let p = game.public();
     let board = p.config().board.clone();
@@ -99,6 +118,19 @@ fn check(game: &Sumeria) -> Result<(), TestCaseError> {
             order,
             board.names().iter().copied().collect::<BTreeSet<_>>()
         );
+    }
+    // Control of each city-state (S5), counted here from the traders on the board.
+    for state in 0..8 {
+        prop_assert_eq!(
+            p.control(state).to_vec(),
+            naive_control(game, state),
+            "control of city-state {}",
+            state
+        );
+    }
+    if let Phase::Take(place) = p.phase() {
+        let state = board.state_index(p.order().nth(place as usize).unwrap()).unwrap();
+        prop_assert_eq!(game.to_move_seat(), p.control(state).first().copied());
     }
     // Every legal move goes where the naive search says, and nowhere else.
     if p.phase() == Phase::Turns {
