@@ -129,7 +129,9 @@ fn check(game: &Sumeria) -> Result<(), TestCaseError> {
         );
     }
     if let Phase::Take(place) = p.phase() {
-        let state = board.state_index(p.order().nth(place as usize).unwrap()).unwrap();
+        let state = board
+            .state_index(p.order().nth(place as usize).unwrap())
+            .unwrap();
         prop_assert_eq!(game.to_move_seat(), p.control(state).first().copied());
     }
     // Every legal move goes where the naive search says, and nowhere else.

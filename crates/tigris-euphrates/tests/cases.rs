@@ -57,6 +57,7 @@ fn refused_positions() {
         "catastrophes",
         "catastrophes-left",
         "conflict",
+        "conflict-bases",
         "conflict-strength",
         "draws",
         "draws-overfill-hand",

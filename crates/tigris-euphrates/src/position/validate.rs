@@ -208,6 +208,21 @@ pub enum Violation {
         /// The most a game has.
         total: usize,
     },
+    /// A conflict's bases that are not what its leaders have on the board (T6: the temples
+    /// beside each leader in a revolt; T7: each side's tiles of the colour in a war).
+    #[error(
+        "the conflict's bases are {attacker} and {defender}, but its leaders have {board_attacker} and {board_defender} on the board"
+    )]
+    ConflictBases {
+        /// The attacker's base, as written.
+        attacker: u8,
+        /// The defender's base, as written.
+        defender: u8,
+        /// The attacker's base on the board.
+        board_attacker: u8,
+        /// The defender's base on the board.
+        board_defender: u8,
+    },
     /// Conflict strengths beyond [`MAX_BASE`] or a commitment beyond [`MAX_SUPPORT`].
     #[error(
         "a conflict with bases {attacker} and {defender} and {committed} committed: bases go up to {MAX_BASE}, commitments up to {MAX_SUPPORT}"
@@ -258,6 +273,7 @@ impl Violation {
             Violation::DrawsOverfillHand(..) => "draws-overfill-hand",
             Violation::TooManyVp { .. } => "too-many-vp",
             Violation::Treasures { .. } => "treasures",
+            Violation::ConflictBases { .. } => "conflict-bases",
             Violation::ConflictStrength { .. } => "conflict-strength",
         }
     }
@@ -597,6 +613,30 @@ impl Position {
             }
         }
         p.refresh_regions();
+        // A conflict's bases are counted on the board when it starts, and the board does not
+        // change until it is resolved. Bases out of range are reported above.
+        if let Some(c) = &self.conflict {
+            let leaders = p
+                .leaders
+                .get(c.attacker.index())
+                .zip(p.leaders.get(c.defender.index()));
+            if let Some((Some(a), Some(d))) =
+                leaders.map(|(a, d)| (a[c.colour.index()], d[c.colour.index()]))
+            {
+                let board = (p.base(c.kind, c.colour, a), p.base(c.kind, c.colour, d));
+                if c.attacker_base <= MAX_BASE
+                    && c.defender_base <= MAX_BASE
+                    && board != (c.attacker_base, c.defender_base)
+                {
+                    v.push(Violation::ConflictBases {
+                        attacker: c.attacker_base,
+                        defender: c.defender_base,
+                        board_attacker: board.0,
+                        board_defender: board.1,
+                    });
+                }
+            }
+        }
         // At rest, no kingdom holds two leaders of one colour.
         let at_rest = self.conflict.is_none() && self.wars.is_empty() && self.unification.is_none();
         if at_rest {

@@ -4,7 +4,7 @@ use mesopotamia_core::{Adjacency, Colour, EventSink, Seat, SeatSet};
 
 use super::{Conflict, Public, Tigris, sp, sq};
 use crate::action::MAX_SUPPORT;
-use crate::board::Squares;
+use crate::board::{Square, Squares};
 use crate::event::{ConflictKind, Event, ReturnCause};
 
 impl Public {
@@ -13,6 +13,25 @@ impl Public {
         Seat::all(self.seats()).find(|s| {
             self.leaders[s.index()][colour.index()].is_some_and(|q| kingdom.contains(sp(q)))
         })
+    }
+
+    /// The base of the side whose leader of `colour` stands on `leader` in a conflict of
+    /// this kind: in a revolt (T6) the temples beside the leader; in a war (T7) the tiles of
+    /// the colour in the leader's part of the united kingdom (the unification tile apart).
+    pub(crate) fn base(&self, kind: ConflictKind, colour: Colour, leader: Square) -> u8 {
+        let grid = self.board().grid();
+        match kind {
+            ConflictKind::Revolt => {
+                (grid.neighbours(sp(leader)) & self.tiles[Colour::Red.index()]).len() as u8
+            }
+            ConflictKind::War => {
+                let mut apart = self.occupied();
+                if let Some(u) = self.unification {
+                    apart.remove(sp(u));
+                }
+                (grid.component(sp(leader), apart) & self.tiles[colour.index()]).len() as u8
+            }
+        }
     }
 
     /// The numbers of tiles `seat` may commit to `conflict`, as a bit mask (bit n: n tiles).
@@ -160,8 +179,6 @@ impl Tigris {
         let p = &mut self.public;
         p.wars &= !(1 << colour.index());
         let Some(u) = p.unification else { return };
-        let grid = p.board().grid();
-        let occupied = p.occupied();
         let kingdom = p.region_of(sp(u));
         let involved: SeatSet = Seat::all(p.seats())
             .filter(|s| {
@@ -174,12 +191,9 @@ impl Tigris {
         let Some(defender) = involved.iter().find(|&s| s != attacker) else {
             return;
         };
-        let mut apart = occupied;
-        apart.remove(sp(u));
-        let tiles = p.tiles[colour.index()];
         let base = |s: Seat| {
             let q = p.leaders[s.index()][colour.index()].expect("involved leader");
-            (grid.component(sp(q), apart) & tiles).len() as u8
+            p.base(ConflictKind::War, colour, q)
         };
         let conflict = Conflict {
             kind: ConflictKind::War,

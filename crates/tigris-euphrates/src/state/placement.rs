@@ -84,8 +84,7 @@ impl Tigris {
                 && p.leaders[s.index()][colour.index()].is_some_and(|q| kingdom.contains(sp(q)))
         });
         if let Some(defender) = defender {
-            let temples = p.tiles[Colour::Red.index()];
-            let strength = |q: Square| (grid.neighbours(sp(q)) & temples).len() as u8;
+            let strength = |q: Square| p.base(ConflictKind::Revolt, colour, q);
             let defender_square =
                 p.leaders[defender.index()][colour.index()].expect("defender on board");
             let conflict = Conflict {
