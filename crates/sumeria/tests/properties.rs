@@ -82,7 +82,7 @@ fn naive_control(game: &Sumeria, state: usize) -> Vec<Seat> {
             (count > 0).then_some((count, mine(0), towns, n - place, seat))
         })
         .collect();
-    standings.sort_by(|a, b| (b.0, b.1, b.2, b.3).cmp(&(a.0, a.1, a.2, a.3)));
+    standings.sort_by_key(|s| std::cmp::Reverse((s.0, s.1, s.2, s.3)));
     standings.into_iter().map(|s| s.4).collect()
 }
 

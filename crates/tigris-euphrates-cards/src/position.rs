@@ -145,6 +145,11 @@ pub enum Violation {
     /// A conflict of a seat against itself.
     #[error("seat {0} in a conflict against itself")]
     SelfConflict(Seat),
+    /// Pending lines that play never leaves: external conflicts, a pending external conflict
+    /// or spoils without the link card that joined the kingdoms; a conflict whose sides do not
+    /// both have a leader of its colour on the display.
+    #[error("what is pending does not fit together: {0}")]
+    Pending(&'static str),
 }
 
 impl Violation {
@@ -167,6 +172,7 @@ impl Violation {
             Violation::Draws(..) => "draws",
             Violation::ConflictStrength { .. } => "conflict-strength",
             Violation::SelfConflict(..) => "self-conflict",
+            Violation::Pending(..) => "pending",
         }
     }
 }
@@ -460,6 +466,38 @@ impl Position {
             if c.attacker == c.defender {
                 v.push(Violation::SelfConflict(c.attacker));
             }
+            // Found by the `cards_state` fuzz target: a conflict of a seat without a leader of
+            // its colour was resolved as if the seat had lost one.
+            let has_leader = |s: Seat| {
+                p.leaders
+                    .iter()
+                    .flatten()
+                    .any(|l| l.seat == s && l.colour == c.colour)
+            };
+            if c.attacker.index() < n
+                && c.defender.index() < n
+                && !(has_leader(c.attacker) && has_leader(c.defender))
+            {
+                v.push(Violation::Pending(
+                    "both sides of a conflict need a leader of its colour on the display",
+                ));
+            }
+        }
+        // External conflicts, the one being fought and its spoils all belong to the link card
+        // that joined two kingdoms: it lies face down in its slot until they are over (C9).
+        if let Some(l) = p.joining {
+            if !matches!(p.links.get(l as usize), Some(Some((_, false)))) {
+                v.push(Violation::Pending(
+                    "`joining` names a link slot without a face-down card",
+                ));
+            }
+        } else if p.conflicts != 0
+            || p.spoils.is_some()
+            || p.conflict.is_some_and(|c| c.kind == ConflictKind::External)
+        {
+            v.push(Violation::Pending(
+                "external conflicts and their spoils need the link slot that joined the kingdoms (`joining`)",
+            ));
         }
         let pending_seats = p
             .conflict
@@ -498,12 +536,16 @@ impl Position {
         game.public.deck_size = deck.total() as u16;
         game.deck = deck;
         game.removed = self.removed;
-        let at_rest =
-            p.conflict.is_none() && p.conflicts == 0 && p.joining.is_none() && p.spoils.is_none();
-        if at_rest && !game.public.no_kingdom_with_two_leaders_of_a_colour() {
+        if p.at_rest() && !game.public.no_kingdom_with_two_leaders_of_a_colour() {
             return Err(vec![Violation::TwoLeaders]);
         }
         game.settle_now();
+        // What was pending is played as in a game: once it is over, no kingdom may hold two
+        // leaders of a colour (a link joining two kingdoms without their conflicts listed
+        // would leave them).
+        if game.public.at_rest() && !game.public.no_kingdom_with_two_leaders_of_a_colour() {
+            return Err(vec![Violation::TwoLeaders]);
+        }
         Ok(game)
     }
 }

@@ -324,6 +324,15 @@ impl Public {
         core::array::from_fn(|c| self.column_len(c))
     }
 
+    /// Whether no conflict is being fought or waits to be (internal or external, with their
+    /// spoils): the only time two leaders of a colour may share a kingdom.
+    pub(crate) fn at_rest(&self) -> bool {
+        self.conflict.is_none()
+            && self.conflicts == 0
+            && self.joining.is_none()
+            && self.spoils.is_none()
+    }
+
     /// Whether every kingdom holds at most one leader of each colour.
     pub fn no_kingdom_with_two_leaders_of_a_colour(&self) -> bool {
         (0..COLUMNS as u8).all(|c| {

@@ -59,6 +59,7 @@ fn refused_positions() {
         "hand",
         "leader-place",
         "past-turn-limit",
+        "pending",
         "pending-seat",
         "seats",
         "self-conflict",

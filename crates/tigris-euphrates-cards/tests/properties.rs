@@ -142,15 +142,19 @@ fn bad_positions_report_every_violation() {
         .unwrap_err();
     assert_eq!(err.line, 1);
     assert!(err.message.contains("open or closed"), "{err}");
-    // What is pending names seats at the table only (seat 5 would have no hand or pile).
-    for pending in ["bank 5 red", "spoils 5 green 2"] {
+    // What is pending names seats at the table only (seat 5 would have no hand or pile);
+    // spoils without the link card that joined two kingdoms are refused too.
+    let seat_5 = Violation::PendingSeat(Seat::new(5).unwrap());
+    let no_link = Violation::Pending(
+        "external conflicts and their spoils need the link slot that joined the kingdoms (`joining`)",
+    );
+    for (pending, expected) in [
+        ("bank 5 red", vec![seat_5.clone()]),
+        ("spoils 5 green 2", vec![no_link, seat_5]),
+    ] {
         let bad = format!("{text}{pending}\n");
         let violations = bad.parse::<Position>().unwrap().into_game().unwrap_err();
-        assert_eq!(
-            violations,
-            vec![Violation::PendingSeat(Seat::new(5).unwrap())],
-            "{pending}"
-        );
+        assert_eq!(violations, expected, "{pending}");
     }
 }
 
@@ -171,4 +175,45 @@ fn fuzz_regressions() {
             assert!(position.into_game().is_err());
         }
     }
+}
+
+/// Found by the `cards_state` fuzz target: a saved game whose internal conflict of priests
+/// names seat 0, which has no priest, was accepted; resolving it left seats 1 and 2's
+/// priests in one kingdom at rest, so the game's own position was then refused.
+#[test]
+fn a_conflict_without_a_leader_is_refused() {
+    use tigris_euphrates_cards::{Position, Violation};
+    let text = "\
+cards players 3 piles closed
+     1      2      3      4      5      6      7      8
+0    T      t      T@2F   T      T      T      T      T
+1    g      k@0T   k      g      g      r@2T   k      B-k
+2    r      k      b      .      k      r@2P   b      g
+3    k      k      r      .      r@0K   b@1P   b      .
+4    g      b      k      .      b      r      r      .
+5    k      b      b      .      b      r      b      .
+6    .      b      .      .      .      b      k      .
+7    .      .      .      .      .      k      k      .
+8    .      .      .      .      .      g      .      .
+links g r . . b k .
+seat 0 hand 0 4 3 1 catastrophe no pile b r r r r r g r r k r r r r r b
+seat 1 hand 1 2 5 0 catastrophe no pile T r b r b k r g
+seat 2 hand 0 3 1 4 catastrophe no pile r r g r r r g r r
+deck 16 11 17 16
+discarded 26
+boats blue-red blue-green
+turn 85 active 1 actions 0
+conflict internal red attacker 0 defender 2 bases 0 5
+";
+    let position: Position = text.parse().unwrap();
+    assert_eq!(
+        position.into_game().unwrap_err(),
+        vec![Violation::Pending(
+            "both sides of a conflict need a leader of its colour on the display"
+        )]
+    );
+    // The same conflict between the two priests is accepted, and fought.
+    let fought = text.replace("attacker 0 defender 2", "attacker 1 defender 2");
+    let game = fought.parse::<Position>().unwrap().into_game().unwrap();
+    assert!(game.public().conflict().is_some());
 }

@@ -1,7 +1,7 @@
 //! Placement (T2-T5, T11): tiles, leaders and catastrophes arriving on the board, and
 //! leaders losing their temple.
 
-use mesopotamia_core::{Adjacency, Colour, EventSink, Seat};
+use mesopotamia_core::{Colour, EventSink, Seat};
 
 use super::{AfterPlacement, Conflict, Public, Tigris, sp};
 use crate::board::{Square, Squares};
@@ -77,7 +77,6 @@ impl Tigris {
             p.regions_lose(Squares::single(sp(from)));
         }
         p.merge_region_at(square);
-        let grid = p.board().grid();
         let kingdom = p.region_of(sp(square));
         let defender = Seat::all(p.seats()).find(|&s| {
             s != active
