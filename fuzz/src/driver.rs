@@ -32,7 +32,7 @@ pub enum Depth {
     /// Clones equal; standings and an end reason exactly at the end; the legal list (or
     /// outcomes) exactly when a seat (or chance) is to move, ascending, indices in the
     /// space and round-tripping; two listed actions accepted and two random indices
-    /// refused unless listed.
+    /// refused unless listed; where no seat decides, a random index refused.
     Quick,
     /// And: every listed action's notation round-trips (and one plays the same through
     /// `apply_notation`), `action_seen_by_others` and `chance_seen_by` answer, every
@@ -467,6 +467,16 @@ fn check_legal<G: Game>(game: &G, legal: &[G::Action], rng: &mut SplitMix64, dep
         );
     }
     if legal.is_empty() {
+        // At a chance node or the end no seat decides: any action is refused, the state
+        // unchanged.
+        if let Some(action) = game.action_from_index(rng.below(size)) {
+            let mut scratch = game.clone();
+            assert!(
+                scratch.apply(action).is_err(),
+                "{action} accepted where no seat decides"
+            );
+            assert!(scratch == *game, "refusing {action} changed the state");
+        }
         return;
     }
     let mut scratch = game.clone();
