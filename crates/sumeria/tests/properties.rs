@@ -279,3 +279,81 @@ fn other_player_counts_are_refused() {
         assert!(err.to_string().contains("3 or 4"), "{err}");
     }
 }
+
+/// `Sumeria::check` agrees with the legal list on every add, remove, move from a seat's
+/// traders and take there is; where no seat decides, it says why (a chance outcome is due,
+/// or the game is over); and the rounds are announced in order, from round 1 when the setup
+/// placements end.
+#[test]
+fn check_agrees_with_the_legal_list_and_rounds_are_announced_in_order() {
+    let board = Board::reconstructed();
+    let locations: Vec<Location> = (0..56).map(|i| board.location(i).unwrap()).collect();
+    let mut candidates: Vec<Action> = Vec::new();
+    for &l in &locations {
+        candidates.push(Action::Add(l));
+        candidates.push(Action::Remove(l));
+    }
+    for a in Influence::ALL {
+        candidates.push(Action::Take(a));
+        for b in Influence::ALL {
+            candidates.push(Action::TakeTwo(a, b));
+        }
+    }
+    for (seed, players) in [(11u64, 3u8), (12, 4)] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Sumeria::new(Config::new(players)).unwrap();
+        let (mut legal, mut outcomes, mut events) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut chance_refusals, mut illegal) = (0, 0);
+        loop {
+            match game.to_move() {
+                ToMove::Chance => {
+                    for &a in &candidates[..4] {
+                        assert_eq!(game.check(a), Err(sumeria::Reason::ChancePending));
+                        chance_refusals += 1;
+                    }
+                    game.chance_outcomes(&mut outcomes);
+                    let chance = sample_weighted(&mut rng, &outcomes).unwrap();
+                    game.apply_chance_with_events(chance, &mut events).unwrap();
+                }
+                ToMove::Seat(seat) => {
+                    game.legal_actions(&mut legal);
+                    let mut tried = candidates.clone();
+                    // Moves from each of the seat's traders to every location.
+                    for (i, &from) in locations.iter().enumerate() {
+                        if game.public().occupant(i) == Some(seat) {
+                            tried.extend(locations.iter().map(|&to| Action::Move(from, to)));
+                        }
+                    }
+                    tried.extend(legal.iter().copied());
+                    for a in tried {
+                        let verdict = game.check(a);
+                        assert_eq!(verdict.is_ok(), legal.contains(&a), "{a}: {verdict:?}");
+                        illegal += verdict.is_err() as u32;
+                    }
+                    let a = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
+                    game.apply_with_events(a, &mut events).unwrap();
+                }
+                ToMove::Terminal => {
+                    for &a in &candidates[..4] {
+                        assert_eq!(game.check(a), Err(sumeria::Reason::GameOver));
+                    }
+                    break;
+                }
+            }
+        }
+        assert!(
+            chance_refusals > 0 && illegal > 1000,
+            "{chance_refusals} {illegal}"
+        );
+        let rounds: Vec<u8> = events
+            .iter()
+            .filter_map(|e| match e {
+                sumeria::Event::RoundStarted { round, .. } => Some(*round),
+                _ => None,
+            })
+            .collect();
+        let expected: Vec<u8> = (1..=rounds.len() as u8).collect();
+        assert!(rounds.len() >= 2, "{rounds:?}");
+        assert_eq!(rounds, expected);
+    }
+}

@@ -51,6 +51,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "EDGE-THREE-KINGDOMS",
     "EDGE-TWO-SQUARES",
     "EDGE-TWO-WARS-ONE-UNION",
+    "EDGE-WAR-LEADER-ONLY",
     "TE-1997-MONUMENT",
     "TE-1997-REVOLT",
     "TE-1997-TREASURE",

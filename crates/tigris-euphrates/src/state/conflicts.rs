@@ -168,9 +168,8 @@ impl Tigris {
                     colour,
                     amount: gain,
                 });
-                if colour == Colour::Red {
-                    p.return_leaders_without_temple(ev);
-                }
+                // No leader loses a temple here: the temples beside a leader stay (above).
+                debug_assert!(p.leader_squares().is_subset(&p.temple_neighbourhood()));
             }
         }
     }
