@@ -44,6 +44,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "EDGE-BAG-RUNS-OUT-IN-SWAP",
     "EDGE-BUILDING-ROW-AND-COLUMN",
     "EDGE-BUILDING-WAR-AND-MONUMENT",
+    "EDGE-LAST-TREASURES",
     "EDGE-LEADER-MOVE-VACATED",
     "EDGE-PRIEST-WAR-TREASURE",
     "EDGE-SQUARE-BROKEN-BY-WAR",
