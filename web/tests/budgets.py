@@ -7,7 +7,9 @@
 - MCTS iterations/s in Chromium at least half the native figure: the search bot at its default
   iterations on 10 decisions of seeded random 4-player games of the tile game, one thread (as
   the package's Node bench does), beside `mesopotamia bench tigris --mcts` when a release build
-  of the CLI is there ($MESOPOTAMIA_RELEASE_CLI, or target/release/mesopotamia).
+  of the CLI is there ($MESOPOTAMIA_RELEASE_CLI, or target/release/mesopotamia). The two are
+  measured in turn, 5 pairs, and the budget holds for the median of the pairs' ratios: the
+  machine's speed drifts by 20% within a minute, and a pair sees the same drift.
 
 Usage: python web/tests/budgets.py [--check]   (after `cargo xtask web`; --check exits 1 when a
 budget is missed)
@@ -29,6 +31,7 @@ READY_BUDGET_MS = 1500
 BLOCK_BUDGET_MS = 50
 LOADS = 5
 SPEED_RATIO_BUDGET = 0.5
+SPEED_PAIRS = 5
 
 # In the page: the package's search bot on 10 decisions spread over 4 seeded random games.
 MCTS_RATE = """async () => {
@@ -124,16 +127,24 @@ def main() -> int:
         page = context.new_page()
         page.set_default_timeout(300_000)
         page.goto(f"{base_url}/index.html")
-        rate = page.evaluate(MCTS_RATE)
+        pairs = []
+        for _ in range(SPEED_PAIRS):
+            rate = page.evaluate(MCTS_RATE)
+            native = native_mcts_rate()
+            pairs.append((rate, native))
+            if not native:
+                break
         context.close()
-        native = native_mcts_rate()
-        if native:
-            ratio = rate / native
-            print(f"MCTS in Chromium: {rate:,.0f} iterations/s; native {native:,.0f}: {ratio:.0%} "
-                  f"(budget {SPEED_RATIO_BUDGET:.0%})")
+        if all(native for _, native in pairs):
+            ratios = [rate / native for rate, native in pairs]
+            ratio = statistics.median(ratios)
+            print("MCTS in Chromium against native (iterations/s, in turn): "
+                  + "; ".join(f"{rate:,.0f}/{native:,.0f} = {rate / native:.0%}" for rate, native in pairs)
+                  + f"; median {ratio:.0%} (budget {SPEED_RATIO_BUDGET:.0%})")
             if ratio < SPEED_RATIO_BUDGET:
                 failed.append("MCTS speed")
         else:
+            rate = pairs[0][0]
             print(f"MCTS in Chromium: {rate:,.0f} iterations/s (no release build of the CLI to compare: "
                   "cargo build --release -p mesopotamia-cli)")
         browser.close()
