@@ -498,6 +498,28 @@ mod records {
     }
 
     #[test]
+    fn a_record_from_a_start_position_round_trips_and_replays_from_it() {
+        use mesopotamia_core::cases::CaseGame;
+        use mesopotamia_core::record::ReplayError;
+        let whole = played();
+        let start = <Sumeria as Game>::new(&whole.config).unwrap();
+        let mut record = whole.clone().with_start(start.position());
+        record.bots.clear();
+        let json = write_record(&record).unwrap();
+        assert!(json.contains("\"start\": "), "{json}");
+        assert!(!write_record(&whole).unwrap().contains("\"start\""));
+        let back = read_record::<Sumeria>(&json).unwrap();
+        assert_eq!(back, record);
+        assert_eq!(back.replay(), Err(ReplayError::StartPosition));
+        assert_eq!(
+            Sumeria::replay_record(&back).unwrap(),
+            whole.replay().unwrap()
+        );
+        let other = <Sumeria as Game>::new(&sumeria::Config::new(4)).unwrap();
+        assert_eq!(back.replay_from(other), Err(ReplayError::StartConfig));
+    }
+
+    #[test]
     fn what_is_not_a_record_is_refused_plainly() {
         assert!(matches!(
             record_game("{not json"),

@@ -43,6 +43,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mesopotamia::table::NamedGame;
+use mesopotamia_core::cases::CaseGame as _;
 use mesopotamia_core::{Game, GameRecord, Step};
 use sumeria::Sumeria;
 use tigris_euphrates::{Event, Tigris};
@@ -404,7 +405,7 @@ fn replay(file: &std::path::Path) -> Result<(), String> {
     match game {
         mesopotamia::table::GameName::Tigris => {
             let record = records::parse::<Tigris>(&text).map_err(named)?;
-            let state = record.replay().map_err(|e| named(e.to_string()))?;
+            let state = Tigris::replay_record(&record).map_err(named)?;
             say_raw!(
                 "{}",
                 tigris_euphrates::position::Position::from_game(&state)

@@ -178,7 +178,7 @@ where
             )));
         }
         let record = crate::records::parse::<G>(&text).map_err(named)?;
-        let state = record.replay().map_err(|e| named(e.to_string()))?;
+        let state = G::replay_record(&record).map_err(named)?;
         (state, record)
     } else {
         if args.record.is_some() {

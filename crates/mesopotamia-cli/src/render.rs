@@ -22,12 +22,14 @@ fn picture_of_file(path: &std::path::Path) -> Result<String, String> {
     if peek.trim_ascii_start().starts_with(b"{") {
         drop(peek);
         let (game, text) = crate::records::read(path)?;
-        fn end<G: mesopotamia::table::NamedGame + Drawing>(text: &str) -> Result<String, String>
+        fn end<G: mesopotamia::table::NamedGame + CaseGame + Drawing>(
+            text: &str,
+        ) -> Result<String, String>
         where
             G::Config: serde::de::DeserializeOwned,
         {
             let record = crate::records::parse::<G>(text)?;
-            let state = record.replay().map_err(|e| e.to_string())?;
+            let state = G::replay_record(&record)?;
             Ok(svg::position(&state, &Options::default()))
         }
         return match game {

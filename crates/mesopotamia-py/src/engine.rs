@@ -57,7 +57,10 @@ impl Options {
         }
         G::configure(&options).map_err(|e| match e {
             OptionsError::Board(reason) => {
-                format!("{}: {reason}", self.board_file.as_deref().unwrap_or_default())
+                format!(
+                    "{}: {reason}",
+                    self.board_file.as_deref().unwrap_or_default()
+                )
             }
             other => python_words(other),
         })
@@ -116,7 +119,6 @@ impl Engine for Tigris {
     fn chance_code(&self, outcome: tigris_euphrates::Draw) -> usize {
         outcome.0.index()
     }
-
 }
 
 impl Engine for Cards {
@@ -133,7 +135,6 @@ impl Engine for Cards {
             }
         }
     }
-
 }
 
 impl Engine for Sumeria {
@@ -154,7 +155,6 @@ impl Engine for Sumeria {
             sumeria::Chance::Draw(kind) => kind as usize,
         }
     }
-
 }
 
 /// The seat with that index at a table of `seats`, or a message saying why not.

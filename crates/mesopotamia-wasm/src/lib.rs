@@ -242,8 +242,8 @@ impl Game {
     }
 
     /// The game record as JSON, in the CLI's form (`mesopotamia replay` reads it), the
-    /// seats' specs in its `bots`. Throws for a game started from a position (a record
-    /// starts from the initial state).
+    /// seats' specs in its `bots`; a game made by `fromPosition` writes that position as
+    /// the record's `start`.
     pub fn record(&self) -> Result<String, JsError> {
         self.table.record().map_err(error)
     }

@@ -86,7 +86,7 @@ pub struct Session<G: WebGame> {
     game: G,
     /// Every step from `start`.
     steps: Vec<GameStep<G>>,
-    /// Whether `start` is the configuration's initial state (then the steps make a record).
+    /// Whether `start` is the configuration's initial state (else the record names it).
     from_initial: bool,
     /// The generator's seed, kept for the record.
     seed: u64,
@@ -140,20 +140,24 @@ impl<G: WebGame> Session<G> {
     /// the seats.
     pub fn from_record(text: &str) -> Result<Session<G>, String> {
         let record = mesopotamia::table::read_record::<G>(text).map_err(|e| e.to_string())?;
-        let game = record.replay().map_err(|e| e.to_string())?;
+        let game = G::replay_record(&record)?;
         let seats = match record.bots.as_slice() {
             [] => Vec::new(),
             bots => seat_specs(bots, game.seat_count())
                 .map_err(|e| format!("the record's bots: {e}"))?,
         };
-        let start = G::new(&record.config).map_err(|e| e.to_string())?;
+        // `replay_record` read the start position already: it reads again.
+        let start = match &record.start {
+            Some(text) => G::from_position(text)?,
+            None => G::new(&record.config).map_err(|e| e.to_string())?,
+        };
         let seed = record.seed.unwrap_or(0);
         Ok(Session {
             start,
             game,
             draws: vec![None; record.steps.len()],
+            from_initial: record.start.is_none(),
             steps: record.steps,
-            from_initial: true,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             seats,
@@ -422,15 +426,13 @@ impl<G: WebGame> Table for Session<G> {
     }
 
     fn record(&self) -> Result<String, String> {
-        if !self.from_initial {
-            return Err(
-                "a game started from a position has no record (a record starts from the initial state): save its position instead"
-                    .into(),
-            );
-        }
         let mut record = GameRecord::<G>::new(self.game.config().clone())
             .with_seed(self.seed)
             .with_bots(self.seats());
+        if !self.from_initial {
+            // The record starts where the game did: replays read the position first.
+            record = record.with_start(self.start.position());
+        }
         record.steps = self.steps.clone();
         record.end = self.game.end_reason();
         mesopotamia::table::write_record(&record).map_err(|e| e.to_string())

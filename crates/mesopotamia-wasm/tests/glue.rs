@@ -169,7 +169,31 @@ fn positions_round_trip_and_bad_ones_are_refused() {
         let copy = api::from_position(name, &text, 3).unwrap();
         assert_eq!(copy.position(), text);
         assert_eq!(copy.legal(), table.legal());
-        assert!(copy.record().is_err(), "a position has no record");
+        // A game from a position has a record: its start position, then its steps.
+        let mut copy = copy;
+        play_some(copy.as_mut(), 10);
+        let record = copy.record().unwrap();
+        let json: Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(json["start"], text.as_str(), "{name}");
+        let again = api::from_record(name, &record).unwrap();
+        assert_eq!(again.position(), copy.position(), "{name}");
+        assert_eq!(again.steps(), copy.steps());
+        // Read back, it writes the same record, and it undoes to its start.
+        assert_eq!(again.record().unwrap(), record);
+        assert_eq!(again.at_step(0.0).unwrap().position(), text);
+        // A start position that does not read is refused with the reason.
+        let mut broken = json.clone();
+        broken["start"] = Value::from("not a position");
+        let error = api::from_record(name, &broken.to_string())
+            .err()
+            .unwrap_or_default();
+        assert!(
+            error.starts_with("the record's start position: "),
+            "{error}"
+        );
+        // A record without `start` writes none (records read as before).
+        let plain: Value = serde_json::from_str(&table.record().unwrap()).unwrap();
+        assert!(plain.get("start").is_none());
         assert!(api::from_position(name, "not a position", 0).is_err());
         // A line dropped: refused, never a panic.
         let cut: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
