@@ -343,6 +343,7 @@ impl GameOptions {
         self.players.unwrap_or(DEFAULT_PLAYERS)
     }
 
+    #[cfg(any(feature = "tigris", feature = "cards"))]
     fn turn_limit(&self) -> u32 {
         self.turn_limit
             .unwrap_or(mesopotamia_core::DEFAULT_TURN_LIMIT)
@@ -554,6 +555,7 @@ pub trait NamedGame: Game<Action: Send + Sync> + Send + Sync + 'static {
 }
 
 /// The configuration checked by building the game from it (each game's own message).
+#[cfg(any(feature = "tigris", feature = "cards", feature = "sumeria"))]
 fn checked<G: Game>(config: G::Config) -> Result<G::Config, OptionsError> {
     G::new(&config).map_err(|e| OptionsError::Refused(e.to_string()))?;
     Ok(config)
