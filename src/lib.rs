@@ -24,3 +24,5 @@ pub use tigris_euphrates_cards as cards;
 /// Sumeria.
 #[cfg(feature = "sumeria")]
 pub use sumeria;
+
+pub mod table;

@@ -28,7 +28,7 @@ let seats = []; // each seat's spec: "person" or a bot spec
 let viewer = null; // the seat whose view is shown (a person), or null (all bots: everything)
 let loopToken = 0; // a new game, undo or load cancels the running loop
 let mode = "setup"; // "setup" | "play" | "replay"
-let replay = null; // { record (parsed), text, at }
+let replay = null; // { source (the loaded Game), record (parsed, for the labels), at, total }
 
 // The table shown in place of the setup: for play (the actions) or for a replay (its
 // controls), with no standings and an empty log.
@@ -69,7 +69,6 @@ function startWorker() {
 function askBot(spec) {
   const id = ++nextRequest;
   const record = game.record();
-  spec = engineSpec(spec);
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, game: gameName, record, spec });
@@ -132,16 +131,6 @@ function seatSpecs() {
   return [...$("seats").querySelectorAll("input")].map((i) => i.value.trim().toLowerCase() || "person");
 }
 
-/**
- * A seat's spec in the engine's words: the page also takes a time in seconds (`mcts:1s`,
- * `mcts:0.5s`), which the engine writes in milliseconds (`mcts:1000ms`). Anything else goes
- * to the engine as typed, and the engine says what is wrong with it.
- */
-function engineSpec(spec) {
-  const seconds = /^mcts:(\d+(?:\.\d+)?)s$/.exec(spec);
-  return seconds ? `mcts:${Math.round(Number(seconds[1]) * 1000)}ms` : spec;
-}
-
 // ---- Messages.
 function say(text, kind = "notice") {
   $("message").replaceChildren(text ? h("p", { class: kind, role: kind === "error" ? "alert" : "status", text }) : "");
@@ -156,6 +145,9 @@ async function startGame(event) {
   event?.preventDefault();
   say("");
   const { name, options } = await gameOptions();
+  // The engine checks the seats' specs now (a bad one is refused before the game starts)
+  // and writes them in the record, so a saved game says who played.
+  options.seats = seatSpecs();
   let created;
   try {
     created = wasm.Game.create(name, options);
@@ -163,8 +155,13 @@ async function startGame(event) {
     say(message(error), "error");
     return;
   }
-  // A bad bot spec is refused by the engine when that seat first moves (shown then).
-  begin(name, created, seatSpecs());
+  begin(name, created, created.seats);
+}
+
+/** Leaves the replay of a loaded record, freeing the loaded game. */
+function endReplay() {
+  if (replay && replay.source !== game) replay.source.free();
+  replay = null;
 }
 
 function begin(name, g, specs) {
@@ -173,7 +170,7 @@ function begin(name, g, specs) {
   gameName = name;
   seats = specs;
   mode = "play";
-  replay = null;
+  endReplay();
   viewer = null;
   startWorker();
   showTable(false);
@@ -432,29 +429,22 @@ async function load(event) {
   say(`Loaded ${file.name}: ${GAME_TITLES[name]}, ${loaded.steps().length} steps.`);
   loopToken++;
   startWorker();
+  endReplay();
   if (game) game.free();
-  game = loaded;
+  game = null;
   gameName = name;
-  const players = loaded.players;
-  const bots = Array.isArray(parsed?.bots) && parsed.bots.length === players ? parsed.bots : null;
-  seats = bots ?? Array(players).fill("person");
+  // The record's bots, as the engine read them (checked): who played each seat.
+  seats = loaded.seats.length === loaded.players ? loaded.seats : Array(loaded.players).fill("person");
   mode = "replay";
-  replay = { record: parsed, at: loaded.steps().length, total: loaded.steps().length };
+  replay = { source: loaded, record: parsed, at: loaded.steps().length, total: loaded.steps().length };
   viewer = null;
   showTable(true);
   showReplay(replay.total);
 }
 
-/** The game after the first `n` steps of the loaded record. */
-function gameAt(n) {
-  const record = { ...replay.record, steps: replay.record.steps.slice(0, n) };
-  delete record.end;
-  return wasm.Game.fromRecord(gameName, JSON.stringify(record));
-}
-
 function showReplay(n) {
   replay.at = Math.max(0, Math.min(replay.total, n));
-  const at = gameAt(replay.at);
+  const at = replay.source.atStep(replay.at);
   if (game) game.free();
   game = at;
   viewer = null;
@@ -476,9 +466,16 @@ function showReplay(n) {
 
 function playOnFromHere() {
   const specs = seatSpecs();
-  seats = specs.length === game.players ? specs : Array.from({ length: game.players }, (_, i) => specs[i] ?? "person");
+  const wanted = specs.length === game.players ? specs : Array.from({ length: game.players }, (_, i) => specs[i] ?? "person");
+  try {
+    game.setSeats(wanted);
+  } catch (error) {
+    say(message(error), "error");
+    return;
+  }
+  seats = game.seats;
   mode = "play";
-  replay = null;
+  endReplay();
   $("replay-controls").hidden = true;
   $("actions-panel").hidden = false;
   startWorker();

@@ -193,7 +193,7 @@ where
     let decisions = played.decisions.max(1) as f64;
     Ok(Figures {
         game: args.game.name(),
-        players: args.options.players(),
+        players: args.options.table().players(),
         games: played.games,
         seconds: played.seconds,
         cpu_seconds: played.cpu_seconds,
@@ -212,11 +212,11 @@ where
 }
 
 pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
-    args.options.only_for_tigris(args.game)?;
+    args.options.check(args.game)?;
     let f = match args.game {
-        GameName::Tigris => measure::<Tigris>(args, &args.options.tigris()?)?,
-        GameName::Cards => measure::<Cards>(args, &args.options.cards()?)?,
-        GameName::Sumeria => measure::<Sumeria>(args, &args.options.sumeria()?)?,
+        GameName::Tigris => measure::<Tigris>(args, &args.options.configure::<Tigris>()?)?,
+        GameName::Cards => measure::<Cards>(args, &args.options.configure::<Cards>()?)?,
+        GameName::Sumeria => measure::<Sumeria>(args, &args.options.configure::<Sumeria>()?)?,
     };
     if args.json {
         let line = serde_json::to_string(&f).map_err(|e| e.to_string())?;

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use mesopotamia_core::cases::CaseGame as _;
 use mesopotamia_core::{Game, GameRecord, Step};
 use tigris_euphrates_cards::{Card, Cards};
 
@@ -53,9 +54,7 @@ pub(crate) fn print_standings(state: &Cards) -> Result<(), String> {
 pub(crate) fn replay(file: &Path, text: &str) -> Result<(), String> {
     let record =
         crate::records::parse::<Cards>(text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let state = record
-        .replay()
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let state = Cards::replay_record(&record).map_err(|e| format!("{}: {e}", file.display()))?;
     say_raw!("{}", tigris_euphrates_cards::Position::from_game(&state));
     print_standings(&state)
 }

@@ -42,9 +42,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use mesopotamia::table::NamedGame;
+use mesopotamia_core::cases::CaseGame as _;
 use mesopotamia_core::{Game, GameRecord, Step};
 use sumeria::Sumeria;
-use tigris_euphrates::{Config, Event, Tigris};
+use tigris_euphrates::{Event, Tigris};
 
 /// Play, simulate, benchmark and replay games of Tigris & Euphrates, its card game and
 /// Sumeria; show and draw their rule examples.
@@ -124,13 +126,18 @@ enum GameName {
 }
 
 impl GameName {
+    /// The library's name of the game.
+    fn table(self) -> mesopotamia::table::GameName {
+        match self {
+            GameName::Tigris => mesopotamia::table::GameName::Tigris,
+            GameName::Cards => mesopotamia::table::GameName::Cards,
+            GameName::Sumeria => mesopotamia::table::GameName::Sumeria,
+        }
+    }
+
     /// The name the commands take.
     fn name(self) -> &'static str {
-        match self {
-            GameName::Tigris => "tigris",
-            GameName::Cards => "cards",
-            GameName::Sumeria => "sumeria",
-        }
+        self.table().name()
     }
 }
 
@@ -171,69 +178,31 @@ enum BoardName {
 }
 
 impl GameOptions {
-    /// The number of players asked for: 4 unless given.
-    fn players(&self) -> u8 {
-        self.players.unwrap_or(4)
-    }
-
-    fn tigris(&self) -> Result<Config, String> {
-        let board = match self.board.unwrap_or(BoardName::Classic) {
-            BoardName::Classic => tigris_euphrates::BoardKind::Classic,
-            BoardName::Alternative => tigris_euphrates::BoardKind::Alternative,
-        };
-        let config = Config::new(self.players())
-            .with_english_variant(self.english_variant)
-            .with_board(board)
-            .with_buildings(self.buildings)
-            .with_ziggurat(self.ziggurat)
-            .with_turn_limit(
-                self.turn_limit
-                    .unwrap_or(mesopotamia_core::DEFAULT_TURN_LIMIT),
-            );
-        Tigris::new(config).map_err(|e| e.to_string())?;
-        Ok(config)
+    /// The options in the library's terms (a flag not given is not given).
+    fn table(&self) -> mesopotamia::table::GameOptions {
+        mesopotamia::table::GameOptions {
+            players: self.players,
+            board: self.board.map(|board| match board {
+                BoardName::Classic => mesopotamia::table::BoardName::Classic,
+                BoardName::Alternative => mesopotamia::table::BoardName::Alternative,
+            }),
+            english_variant: self.english_variant.then_some(true),
+            buildings: self.buildings.then_some(true),
+            ziggurat: self.ziggurat.then_some(true),
+            turn_limit: self.turn_limit,
+            open_piles: self.open_piles.then_some(true),
+            board_text: None,
+        }
     }
 
     /// One game's options given for another are a mistake worth naming.
-    fn only_for_tigris(&self, game: GameName) -> Result<(), String> {
-        let given = [
-            (self.english_variant, "--english-variant", GameName::Tigris),
-            (self.board.is_some(), "--board", GameName::Tigris),
-            (self.buildings, "--buildings", GameName::Tigris),
-            (self.ziggurat, "--ziggurat", GameName::Tigris),
-            (self.open_piles, "--open-piles", GameName::Cards),
-        ];
-        if game == GameName::Sumeria && self.turn_limit.is_some() {
-            return Err(
-                "--turn-limit is an option of tigris and cards, not of sumeria (its 6 rounds end every game)"
-                    .into(),
-            );
-        }
-        match given.iter().find(|(on, _, of)| *on && *of != game) {
-            Some((_, flag, of)) => Err(format!(
-                "{flag} is an option of {}, not of {}",
-                of.name(),
-                game.name()
-            )),
-            None => Ok(()),
-        }
+    fn check(&self, game: GameName) -> Result<(), String> {
+        self.table().check(game.table()).map_err(|e| e.to_string())
     }
 
-    fn cards(&self) -> Result<tigris_euphrates_cards::Config, String> {
-        let config = tigris_euphrates_cards::Config::new(self.players())
-            .with_open_piles(self.open_piles)
-            .with_turn_limit(
-                self.turn_limit
-                    .unwrap_or(mesopotamia_core::DEFAULT_TURN_LIMIT),
-            );
-        tigris_euphrates_cards::Cards::new(config).map_err(|e| e.to_string())?;
-        Ok(config)
-    }
-
-    fn sumeria(&self) -> Result<sumeria::Config, String> {
-        let config = sumeria::Config::new(self.players());
-        Sumeria::new(config.clone()).map_err(|e| e.to_string())?;
-        Ok(config)
+    /// The configuration of `G` these options ask for.
+    fn configure<G: NamedGame>(&self) -> Result<G::Config, String> {
+        G::configure(&self.table()).map_err(|e| e.to_string())
     }
 }
 
@@ -260,8 +229,8 @@ struct PlayArgs {
     #[arg(long = "human", value_name = "SEAT")]
     human: Vec<usize>,
     /// The bots: one name for every seat, or one per seat, such as `greedy,random,random`
-    /// (`random`, `greedy`, `mcts`, `mcts:ITERATIONS`; default random). Human seats ignore
-    /// theirs.
+    /// (`random`, `greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:MILLISECONDSms`,
+    /// `mcts:SECONDSs`; default random). Human seats ignore theirs.
     #[arg(long)]
     bots: Option<String>,
 }
@@ -343,7 +312,7 @@ fn list_games() -> Result<(), String> {
 }
 
 fn play(args: &PlayArgs) -> Result<(), String> {
-    args.options.only_for_tigris(args.game)?;
+    args.options.check(args.game)?;
     match args.game {
         GameName::Tigris => play::run::<Tigris>(args),
         GameName::Cards => play::run::<tigris_euphrates_cards::Cards>(args),
@@ -352,7 +321,7 @@ fn play(args: &PlayArgs) -> Result<(), String> {
 }
 
 fn simulate(args: &SimulateArgs) -> Result<(), String> {
-    args.options.only_for_tigris(args.game)?;
+    args.options.check(args.game)?;
     match args.game {
         GameName::Tigris => simulate::run::<Tigris>(args),
         GameName::Cards => simulate::run::<tigris_euphrates_cards::Cards>(args),
@@ -433,18 +402,17 @@ pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
 fn replay(file: &std::path::Path) -> Result<(), String> {
     let (game, text) = records::read(file)?;
     let named = |e: String| format!("{}: {e}", file.display());
-    match game.as_str() {
-        "tigris" => {
+    match game {
+        mesopotamia::table::GameName::Tigris => {
             let record = records::parse::<Tigris>(&text).map_err(named)?;
-            let state = record.replay().map_err(|e| named(e.to_string()))?;
+            let state = Tigris::replay_record(&record).map_err(named)?;
             say_raw!(
                 "{}",
                 tigris_euphrates::position::Position::from_game(&state)
             );
             print_standings(&state)
         }
-        "sumeria" => sumeria_cmd::replay(file, &text),
-        "cards" => cards_cmd::replay(file, &text),
-        other => Err(named(format!("unknown game `{other}`"))),
+        mesopotamia::table::GameName::Sumeria => sumeria_cmd::replay(file, &text),
+        mesopotamia::table::GameName::Cards => cards_cmd::replay(file, &text),
     }
 }

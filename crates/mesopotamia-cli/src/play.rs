@@ -11,6 +11,8 @@ use mesopotamia_core::{
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
+use mesopotamia::table::BotSpec;
+
 use crate::games::CliGame;
 use crate::{PlayArgs, term};
 
@@ -19,73 +21,27 @@ fn written(result: core::fmt::Result) -> Result<(), String> {
     result.map_err(|_| "the game could not write its text".to_owned())
 }
 
-/// The bots the commands offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BotKind {
-    /// Uniform over the legal actions.
-    Random,
-    /// One decision ahead with the game's evaluation.
-    Greedy,
-    /// Information-set MCTS with this many iterations per decision (`None`: the game's
-    /// default).
-    Mcts(Option<u32>),
-}
-
-impl BotKind {
-    pub(crate) fn name(self) -> String {
-        match self {
-            BotKind::Random => "random".into(),
-            BotKind::Greedy => "greedy".into(),
-            BotKind::Mcts(None) => "mcts".into(),
-            BotKind::Mcts(Some(n)) => format!("mcts:{n}"),
-        }
-    }
-
-    pub(crate) fn make<G: CliGame>(self) -> Box<dyn Bot<G> + Send>
-    where
-        G::Config: Send + Sync,
-    {
-        match self {
-            BotKind::Random => Box::new(RandomBot),
-            BotKind::Greedy => G::greedy(),
-            BotKind::Mcts(n) => G::mcts(n.unwrap_or(G::MCTS_ITERATIONS)),
-        }
-    }
-}
-
-impl core::str::FromStr for BotKind {
-    type Err = String;
-
-    /// `random`, `greedy`, `mcts` or `mcts:ITERATIONS`, in any letter case.
-    fn from_str(name: &str) -> Result<Self, String> {
-        let lower = name.trim().to_ascii_lowercase();
-        match lower.as_str() {
-            "random" => Ok(BotKind::Random),
-            "greedy" => Ok(BotKind::Greedy),
-            "mcts" => Ok(BotKind::Mcts(None)),
-            other => match other.strip_prefix("mcts:") {
-                Some(n) => match n.parse::<u32>() {
-                    Ok(n) if n >= 1 => Ok(BotKind::Mcts(Some(n))),
-                    _ => Err(format!(
-                        "bad iteration count in `{}` (mcts:N with N from 1 to {})",
-                        name.trim(),
-                        u32::MAX
-                    )),
-                },
-                None => Err(format!(
-                    "unknown bot `{}` (random, greedy, mcts or mcts:ITERATIONS)",
-                    name.trim()
-                )),
-            },
-        }
-    }
+/// The bot of a seat whose spec [`parse_bots`] accepted (never `person`).
+pub(crate) fn make<G: CliGame>(spec: BotSpec) -> Box<dyn Bot<G> + Send>
+where
+    G::Config: Send + Sync,
+{
+    // `parse_bots` refuses `person`: the fallback is never taken.
+    spec.bot::<G>().unwrap_or_else(|| Box::new(RandomBot))
 }
 
 /// `greedy,random,random` (one per seat) or a single name for every seat.
-pub(crate) fn parse_bots(list: &str, seats: usize) -> Result<Vec<BotKind>, String> {
+/// Specs are the library's (`mesopotamia::table::BotSpec`); people sit with `--human`.
+pub(crate) fn parse_bots(list: &str, seats: usize) -> Result<Vec<BotSpec>, String> {
     let kinds = list
         .split(',')
-        .map(str::parse::<BotKind>)
+        .map(|name| match name.parse::<BotSpec>() {
+            Ok(BotSpec::Person) => Err(format!(
+                "bot `{}`: a person plays at the terminal with --human SEAT",
+                name.trim()
+            )),
+            parsed => parsed.map_err(|e| e.to_string()),
+        })
         .collect::<Result<Vec<_>, _>>()?;
     match kinds.len() {
         1 => Ok(vec![kinds[0]; seats]),
@@ -113,14 +69,14 @@ where
     }
     let kinds = match &args.bots {
         Some(list) => parse_bots(list, seats)?,
-        None => vec![BotKind::Random; seats],
+        None => vec![BotSpec::Random; seats],
     };
     let who: Vec<String> = (0..seats)
         .map(|s| {
             if human[s] {
                 "person".to_owned()
             } else {
-                kinds[s].name()
+                kinds[s].to_string()
             }
         })
         .collect();
@@ -135,14 +91,14 @@ where
                 if human[s] {
                     Player::Person
                 } else {
-                    Player::Bot(kinds[s].make::<G>(), kinds[s].name())
+                    Player::Bot(make::<G>(kinds[s]), kinds[s].to_string())
                 }
             })
             .collect();
         return Table::new(start, record, players, args, rng).play();
     }
     let mut players: Vec<Box<dyn Bot<G> + Send>> =
-        kinds.iter().map(|kind| kind.make::<G>()).collect();
+        kinds.iter().map(|&kind| make::<G>(kind)).collect();
     let outcome = match play_from(start, record, &mut players, &mut rng) {
         Ok(outcome) => outcome,
         Err(failure) => {
@@ -174,7 +130,7 @@ fn write_record<G: CliGame>(path: &std::path::Path, record: &GameRecord<G>) -> R
 where
     G::Config: Send + Sync,
 {
-    let json = G::record_json(record)?;
+    let json = mesopotamia::table::write_record(record).map_err(|e| e.to_string())?;
     std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
@@ -185,7 +141,7 @@ where
     G::Config: Send + Sync,
 {
     let Some(path) = &args.from else {
-        let config = G::from_options(&args.options)?;
+        let config = args.options.configure::<G>()?;
         let start = G::new(&config).map_err(|e| e.to_string())?;
         return Ok((start, GameRecord::new(config), false));
     };
@@ -215,14 +171,14 @@ where
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let (state, record) = if text.trim_start().starts_with('{') {
         let (game, text) = crate::records::read(path)?;
-        if game != G::NAME {
+        if game != G::GAME {
             return Err(named(format!(
                 "a record of a `{game}` game, not of `{}`",
                 G::NAME
             )));
         }
-        let record = G::parse_record(&text).map_err(named)?;
-        let state = record.replay().map_err(|e| named(e.to_string()))?;
+        let record = crate::records::parse::<G>(&text).map_err(named)?;
+        let state = G::replay_record(&record).map_err(named)?;
         (state, record)
     } else {
         if args.record.is_some() {

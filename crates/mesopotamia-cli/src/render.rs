@@ -1,7 +1,6 @@
 //! `render`: an SVG picture of a position, a record's end or a rule example. The games
 //! draw (their `svg` modules); this reads the files and writes the pictures.
 
-use mesopotamia_core::Game;
 use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::svg::{self, Drawing, Options};
 use sumeria::Sumeria;
@@ -23,19 +22,20 @@ fn picture_of_file(path: &std::path::Path) -> Result<String, String> {
     if peek.trim_ascii_start().starts_with(b"{") {
         drop(peek);
         let (game, text) = crate::records::read(path)?;
-        fn end<G: Game + Drawing>(text: &str) -> Result<String, String>
+        fn end<G: mesopotamia::table::NamedGame + CaseGame + Drawing>(
+            text: &str,
+        ) -> Result<String, String>
         where
             G::Config: serde::de::DeserializeOwned,
         {
             let record = crate::records::parse::<G>(text)?;
-            let state = record.replay().map_err(|e| e.to_string())?;
+            let state = G::replay_record(&record)?;
             Ok(svg::position(&state, &Options::default()))
         }
-        return match game.as_str() {
-            "tigris" => end::<Tigris>(&text),
-            "cards" => end::<Cards>(&text),
-            "sumeria" => end::<Sumeria>(&text),
-            other => Err(format!("not a game record: unknown game `{other}`")),
+        return match game {
+            mesopotamia::table::GameName::Tigris => end::<Tigris>(&text),
+            mesopotamia::table::GameName::Cards => end::<Cards>(&text),
+            mesopotamia::table::GameName::Sumeria => end::<Sumeria>(&text),
         }
         .map_err(named);
     }

@@ -17,7 +17,9 @@ use rand_chacha::rand_core::SeedableRng;
 
 use crate::SimulateArgs;
 use crate::games::CliGame;
-use crate::play::{BotKind, parse_bots};
+use mesopotamia::table::BotSpec;
+
+use crate::play::{make, parse_bots};
 
 /// One game's result, by bot entry (the position in `--bots`).
 struct Played {
@@ -40,7 +42,7 @@ struct Failed {
 
 fn play_one<G: CliGame>(
     config: &G::Config,
-    kinds: &[BotKind],
+    kinds: &[BotSpec],
     seed: u64,
     rotation: usize,
 ) -> Result<Played, Failed>
@@ -51,15 +53,15 @@ where
     let n = kinds.len();
     // Entry e sits in seat (e + rotation) % n.
     let entry_of = |seat: usize| (seat + n - rotation) % n;
-    let mut bots: Vec<_> = (0..n).map(|s| kinds[entry_of(s)].make::<G>()).collect();
+    let mut bots: Vec<_> = (0..n).map(|s| make::<G>(kinds[entry_of(s)])).collect();
     let fail = |message: String, record: &GameRecord<G>| Failed {
         seed,
         message,
-        record: G::record_json(record).unwrap_or_default(),
+        record: mesopotamia::table::write_record(record).unwrap_or_default(),
     };
     let record = GameRecord::new(config.clone())
         .with_seed(seed)
-        .with_bots((0..n).map(|s| kinds[entry_of(s)].name()).collect());
+        .with_bots((0..n).map(|s| kinds[entry_of(s)].to_string()).collect());
     let start = G::new(config).map_err(|e| fail(e.to_string(), &record))?;
     let outcome = play_from(start, record, &mut bots, &mut rng)
         .map_err(|f| fail(f.error.to_string(), &f.record))?;
@@ -75,7 +77,7 @@ where
         if winners.contains(&seat) {
             wins[entry] = 1.0 / winners.len() as f64;
         }
-        scores[entry] = outcome.state.score(seat);
+        scores[entry] = f64::from(outcome.state.score(seat));
     }
     let steps = outcome.record.steps.len();
     let decisions = outcome
@@ -118,7 +120,7 @@ pub(crate) fn run<G: CliGame>(args: &SimulateArgs) -> Result<(), String>
 where
     G::Config: Send + Sync,
 {
-    let config = G::from_options(&args.options)?;
+    let config = args.options.configure::<G>()?;
     let seats = G::new(&config).map_err(|e| e.to_string())?.seat_count();
     let kinds = parse_bots(&args.bots, seats)?;
     if args.games == 0 {
@@ -209,7 +211,7 @@ where
         .map(|e| {
             let wins = sum(&|p| p.wins[e]);
             Row {
-                label: format!("{} {}", kinds[e].name(), e + 1),
+                label: format!("{} {}", kinds[e], e + 1),
                 wins,
                 rate: wins / n,
                 interval: wilson(wins, n),
@@ -226,7 +228,7 @@ where
                 let (lo, hi) = row.interval;
                 format!(
                     "{{\"bot\":\"{}\",\"wins\":{wins},\"win_rate\":{rate:.4},\"ci95\":[{lo:.4},{hi:.4}],\"mean_score\":{score:.3}}}",
-                    kind.name()
+                    kind
                 )
             })
             .collect();

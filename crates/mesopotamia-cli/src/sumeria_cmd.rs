@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use mesopotamia_core::cases::CaseGame as _;
 use mesopotamia_core::{Game, GameRecord, Step};
 use sumeria::{Phase, Position, Sumeria};
 
@@ -46,9 +47,7 @@ pub(crate) fn print_standings(state: &Sumeria) -> Result<(), String> {
 pub(crate) fn replay(file: &Path, text: &str) -> Result<(), String> {
     let record =
         crate::records::parse::<Sumeria>(text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let state = record
-        .replay()
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let state = Sumeria::replay_record(&record).map_err(|e| format!("{}: {e}", file.display()))?;
     say_raw!("{}", Position::from_game(&state));
     print_standings(&state)
 }

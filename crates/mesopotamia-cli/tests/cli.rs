@@ -688,7 +688,35 @@ fn the_search_bot_plays_and_hints() {
     );
     refused(
         &["play", "cards", "--players", "2", "--bots", "alphazero"],
-        "unknown bot `alphazero` (random, greedy, mcts or mcts:ITERATIONS)",
+        "unknown bot `alphazero` (expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms or mcts:SECONDSs)",
+    );
+    refused(
+        &["play", "cards", "--players", "2", "--bots", "mcts:0.0001s"],
+        "bad time budget in `mcts:0.0001s`",
+    );
+    // A time per decision, in milliseconds or seconds: written back as given.
+    let o = run(&[
+        "simulate",
+        "cards",
+        "--players",
+        "2",
+        "--bots",
+        "mcts:2ms,mcts:0.002s",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(r#""bot":"mcts:0.002s""#),
+        "{}",
+        stdout(&o)
+    );
+    refused(
+        &["play", "cards", "--players", "2", "--bots", "person"],
+        "bot `person`: a person plays at the terminal with --human SEAT",
     );
     let o = run_with_input(
         &[

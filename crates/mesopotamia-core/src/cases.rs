@@ -288,6 +288,19 @@ pub trait CaseGame: Game + Clone {
     /// configuration format (the first line of its position format), before any chance
     /// outcome.
     fn from_start(text: &str) -> Result<Self, String>;
+    /// Replays a game record: from its start position when it has one (read and
+    /// validated as [`CaseGame::from_position`] does), else from the configuration's
+    /// initial state; every step checked.
+    fn replay_record(record: &crate::GameRecord<Self>) -> Result<Self, String> {
+        match &record.start {
+            Some(text) => {
+                let start = Self::from_position(text)
+                    .map_err(|e| format!("the record's start position: {e}"))?;
+                record.replay_from(start).map_err(|e| e.to_string())
+            }
+            None => record.replay().map_err(|e| e.to_string()),
+        }
+    }
     /// The position format's text of the state.
     fn position(&self) -> String {
         Self::Position::from_game(self).to_string()

@@ -316,6 +316,9 @@ fn play_out<G: Game, R: Rng + ?Sized>(
 
 /// Plays a game of `config` to the end: `bots[i]` decides for seat `i`, chance comes
 /// from `rng`. The library never seeds an RNG: pass a seeded one for a repeatable game.
+// The failure carries the whole record on purpose (nothing played is lost), and a match
+// fails at most once: its size costs nothing worth a box.
+#[allow(clippy::result_large_err)]
 pub fn play_match<G: Game, B: Bot<G>, R: Rng>(
     config: &G::Config,
     bots: &mut [B],
@@ -333,6 +336,7 @@ pub fn play_match<G: Game, B: Bot<G>, R: Rng>(
 
 /// Plays on from `state`, whose steps so far are in `record`, to the end. The record comes
 /// back in the outcome, or in the failure with every step up to it.
+#[allow(clippy::result_large_err)] // as `play_match`
 pub fn play_from<G: Game, B: Bot<G>, R: Rng>(
     mut state: G,
     mut record: GameRecord<G>,

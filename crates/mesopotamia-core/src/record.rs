@@ -111,6 +111,12 @@ pub struct GameRecord<G: Game> {
     /// when the writer says; empty otherwise.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub bots: Vec<String>,
+    /// The position the game started from (the game's position format), when it did not
+    /// start from the configuration's initial state; absent from the JSON otherwise, so
+    /// records without it read as before. [`GameRecord::replay`] refuses such a record:
+    /// [`GameRecord::replay_from`] replays it from that position's state.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub start: Option<String>,
     /// Every decision and chance outcome, in order.
     pub steps: Vec<GameStep<G>>,
     /// Why the game ended, once it has ([`Game::end_reason`]); `None` for a game that
@@ -134,6 +140,14 @@ pub enum ReplayError<E: std::error::Error> {
     /// The configuration is refused.
     #[error("the record's configuration is refused: {0}")]
     Config(E),
+    /// The record starts from a position, which [`GameRecord::replay`] cannot read.
+    #[error(
+        "the record starts from a position: replay it from that position (`GameRecord::replay_from`)"
+    )]
+    StartPosition,
+    /// The state given to [`GameRecord::replay_from`] is not of the record's configuration.
+    #[error("the start position's configuration is not the record's")]
+    StartConfig,
     /// The record says the game ended one way, the replay ends another.
     #[error("the record says the game ended {recorded:?}, the replay gives {found:?}")]
     End {
@@ -183,6 +197,7 @@ impl<G: Game> GameRecord<G> {
             config,
             seed: None,
             bots: Vec::new(),
+            start: None,
             steps: Vec::new(),
             end: None,
         }
@@ -194,21 +209,52 @@ impl<G: Game> GameRecord<G> {
         self
     }
 
+    /// The same record, starting from a position (its text in the game's position format)
+    /// rather than the configuration's initial state.
+    pub fn with_start(mut self, position: String) -> Self {
+        self.start = Some(position);
+        self
+    }
+
     /// The same record, saying who played each seat (in seat order).
     pub fn with_bots(mut self, bots: Vec<String>) -> Self {
         self.bots = bots;
         self
     }
 
-    /// Replays the record from the initial state, checking every step.
+    /// Replays the record from the initial state, checking every step. A record with a
+    /// start position is refused ([`ReplayError::StartPosition`]): the core cannot read
+    /// positions, each game can ([`GameRecord::replay_from`]).
     pub fn replay(&self) -> Result<G, ReplayError<G::Error>> {
+        self.check_game()?;
+        if self.start.is_some() {
+            return Err(ReplayError::StartPosition);
+        }
+        let state = G::new(&self.config).map_err(ReplayError::Config)?;
+        self.replay_steps(state)
+    }
+
+    /// Replays the record's steps from `start` (the state of its start position), checking
+    /// every step; `start` must be of the record's configuration.
+    pub fn replay_from(&self, start: G) -> Result<G, ReplayError<G::Error>> {
+        self.check_game()?;
+        if start.config() != &self.config {
+            return Err(ReplayError::StartConfig);
+        }
+        self.replay_steps(start)
+    }
+
+    fn check_game(&self) -> Result<(), ReplayError<G::Error>> {
         if self.game != G::NAME {
             return Err(ReplayError::WrongGame {
                 expected: G::NAME,
                 found: self.game.clone(),
             });
         }
-        let mut state = G::new(&self.config).map_err(ReplayError::Config)?;
+        Ok(())
+    }
+
+    fn replay_steps(&self, mut state: G) -> Result<G, ReplayError<G::Error>> {
         for (i, step) in self.steps.iter().enumerate() {
             let mismatch = |reason| ReplayError::Step {
                 number: i + 1,
@@ -259,7 +305,9 @@ mod read {
     use super::{GameRecord, GameStep, MAX_RECORD_STEPS, RECORD_VERSION};
     use crate::game::{EndReason, Game};
 
-    const FIELDS: &[&str] = &["version", "game", "config", "seed", "bots", "steps", "end"];
+    const FIELDS: &[&str] = &[
+        "version", "game", "config", "seed", "bots", "start", "steps", "end",
+    ];
 
     impl<'de, G> serde::Deserialize<'de> for GameRecord<G>
     where
@@ -292,6 +340,7 @@ mod read {
             let mut end = None;
             let mut seed = None;
             let mut bots = Vec::new();
+            let mut start = None;
             while let Some(key) = map.next_key::<String>()? {
                 match key.as_str() {
                     "version" => {
@@ -318,6 +367,7 @@ mod read {
                     "end" => end = map.next_value::<Option<EndReason>>()?,
                     "seed" => seed = map.next_value::<Option<u64>>()?,
                     "bots" => bots = map.next_value::<Vec<String>>()?,
+                    "start" => start = map.next_value::<Option<String>>()?,
                     other => {
                         let _ = map.next_value::<IgnoredAny>();
                         return Err(de::Error::unknown_field(other, FIELDS));
@@ -330,6 +380,7 @@ mod read {
                 config: config.ok_or_else(|| de::Error::missing_field("config"))?,
                 seed,
                 bots,
+                start,
                 steps: steps.ok_or_else(|| de::Error::missing_field("steps"))?,
                 end,
             })

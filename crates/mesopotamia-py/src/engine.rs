@@ -1,20 +1,21 @@
-//! What the bindings need of each game beyond the core's `Game` and `Observe`: options from
-//! Python keywords, a dense code for each chance outcome, who sees what of each step (for
-//! information-state strings) and the game's bots.
+//! What the bindings need of each game beyond the core's `Game` and `Observe` and the
+//! library's `mesopotamia::table` (options checked, bots, scores): options from Python
+//! keywords, a dense code for each chance outcome and who sees what of each step (for
+//! information-state strings).
 
 use std::fmt::Display;
-use std::sync::Arc;
 
-use mesopotamia_core::mcts::MctsBot;
+use mesopotamia::table::{BoardName, GameOption, GameOptions, NamedGame, OptionsError};
+use mesopotamia_core::Seat;
 use mesopotamia_core::observation::Observe;
-use mesopotamia_core::{Bot, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
 
-/// The options a game can be created with, as given from Python (unset: the default).
+/// The options a game can be created with, as given from Python (unset: the default);
+/// `board_file` is a path, read here.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Options {
     pub players: Option<u8>,
@@ -28,24 +29,55 @@ pub(crate) struct Options {
 }
 
 impl Options {
-    /// Refuses the options that belong to other games.
-    fn only(&self, game: &str, allowed: &[&str]) -> Result<(), String> {
-        let given = [
-            ("board", self.board.is_some()),
-            ("english_variant", self.english_variant.is_some()),
-            ("buildings", self.buildings.is_some()),
-            ("ziggurat", self.ziggurat.is_some()),
-            ("open_piles", self.open_piles.is_some()),
-            ("board_file", self.board_file.is_some()),
-            ("turn_limit", self.turn_limit.is_some()),
-        ];
-        match given
-            .iter()
-            .find(|(name, on)| *on && !allowed.contains(name))
-        {
-            Some((name, _)) => Err(format!("`{name}` is not an option of {game}")),
-            None => Ok(()),
+    /// The configuration of `G` for these options, checked by the library
+    /// (`mesopotamia::table`); the error names options by their Python keywords.
+    pub fn configure<G: NamedGame>(&self) -> Result<G::Config, String> {
+        let mut options = GameOptions {
+            players: self.players,
+            board: self
+                .board
+                .as_deref()
+                .map(str::parse::<BoardName>)
+                .transpose()
+                .map_err(|e| e.to_string())?,
+            english_variant: self.english_variant,
+            buildings: self.buildings,
+            ziggurat: self.ziggurat,
+            turn_limit: self.turn_limit,
+            open_piles: self.open_piles,
+            // Refused before the file is read when the game takes no board file.
+            board_text: self.board_file.as_ref().map(|_| String::new()),
+        };
+        options.check(G::GAME).map_err(python_words)?;
+        if let Some(path) = &self.board_file {
+            options.board_text = Some(
+                std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read the board file {path}: {e}"))?,
+            );
         }
+        G::configure(&options).map_err(|e| match e {
+            OptionsError::Board(reason) => {
+                format!(
+                    "{}: {reason}",
+                    self.board_file.as_deref().unwrap_or_default()
+                )
+            }
+            other => python_words(other),
+        })
+    }
+}
+
+/// The library's refusal with options named by their Python keywords.
+fn python_words(e: OptionsError) -> String {
+    match e {
+        OptionsError::NotForGame { option, game } => {
+            let name = match option {
+                GameOption::BoardText => "board_file",
+                other => other.name(),
+            };
+            format!("`{name}` is not an option of {game}")
+        }
+        other => other.to_string(),
     }
 }
 
@@ -61,17 +93,13 @@ pub(crate) trait Engine:
     + Display
     + Serialize
     + DeserializeOwned
+    + NamedGame
     + Send
     + Sync
     + 'static
 {
-    /// Players when none are given.
-    const DEFAULT_PLAYERS: u8;
     /// Chance codes are below this.
     const MAX_CHANCE_OUTCOMES: usize;
-
-    /// The configuration for these options; the error names what is wrong.
-    fn configure(options: &Options) -> Result<Self::Config, String>;
 
     /// The configuration as JSON.
     fn config_json(config: &Self::Config) -> String;
@@ -79,52 +107,10 @@ pub(crate) trait Engine:
     /// The dense code of a chance outcome of this state (stable: the same outcome has the
     /// same code in every state where it can happen).
     fn chance_code(&self, outcome: Self::Chance) -> usize;
-
-    /// The game's greedy bot.
-    fn greedy() -> Box<dyn Bot<Self> + Send>;
-
-    /// The game's search bot with `iterations` per decision.
-    fn search(iterations: u32) -> MctsBot<Self>;
 }
 
 impl Engine for Tigris {
-    const DEFAULT_PLAYERS: u8 = 4;
     const MAX_CHANCE_OUTCOMES: usize = 4;
-
-    fn configure(options: &Options) -> Result<tigris_euphrates::Config, String> {
-        options.only(
-            "tigris",
-            &[
-                "board",
-                "english_variant",
-                "buildings",
-                "ziggurat",
-                "turn_limit",
-            ],
-        )?;
-        let board = match options.board.as_deref().unwrap_or("classic") {
-            "classic" => tigris_euphrates::BoardKind::Classic,
-            "alternative" => tigris_euphrates::BoardKind::Alternative,
-            other => {
-                return Err(format!(
-                    "unknown board `{other}` (expected classic or alternative)"
-                ));
-            }
-        };
-        let config =
-            tigris_euphrates::Config::new(options.players.unwrap_or(Self::DEFAULT_PLAYERS))
-                .with_board(board)
-                .with_english_variant(options.english_variant.unwrap_or(false))
-                .with_buildings(options.buildings.unwrap_or(false))
-                .with_ziggurat(options.ziggurat.unwrap_or(false))
-                .with_turn_limit(
-                    options
-                        .turn_limit
-                        .unwrap_or(mesopotamia_core::DEFAULT_TURN_LIMIT),
-                );
-        config.check().map_err(|e| e.to_string())?;
-        Ok(config)
-    }
 
     fn config_json(config: &tigris_euphrates::Config) -> String {
         serde_json::to_string(config).unwrap_or_default()
@@ -133,33 +119,10 @@ impl Engine for Tigris {
     fn chance_code(&self, outcome: tigris_euphrates::Draw) -> usize {
         outcome.0.index()
     }
-
-    fn greedy() -> Box<dyn Bot<Self> + Send> {
-        Box::new(tigris_euphrates::bots::greedy_bot())
-    }
-
-    fn search(iterations: u32) -> MctsBot<Self> {
-        tigris_euphrates::bots::mcts_bot(iterations)
-    }
 }
 
 impl Engine for Cards {
-    const DEFAULT_PLAYERS: u8 = 4;
     const MAX_CHANCE_OUTCOMES: usize = 4;
-
-    fn configure(options: &Options) -> Result<tigris_euphrates_cards::Config, String> {
-        options.only("cards", &["open_piles", "turn_limit"])?;
-        let config =
-            tigris_euphrates_cards::Config::new(options.players.unwrap_or(Self::DEFAULT_PLAYERS))
-                .with_open_piles(options.open_piles.unwrap_or(false))
-                .with_turn_limit(
-                    options
-                        .turn_limit
-                        .unwrap_or(mesopotamia_core::DEFAULT_TURN_LIMIT),
-                );
-        config.check().map_err(|e| e.to_string())?;
-        Ok(config)
-    }
 
     fn config_json(config: &tigris_euphrates_cards::Config) -> String {
         serde_json::to_string(config).unwrap_or_default()
@@ -172,32 +135,10 @@ impl Engine for Cards {
             }
         }
     }
-
-    fn greedy() -> Box<dyn Bot<Self> + Send> {
-        Box::new(tigris_euphrates_cards::bots::greedy_bot())
-    }
-
-    fn search(iterations: u32) -> MctsBot<Self> {
-        tigris_euphrates_cards::bots::mcts_bot(iterations)
-    }
 }
 
 impl Engine for Sumeria {
-    const DEFAULT_PLAYERS: u8 = 4;
     const MAX_CHANCE_OUTCOMES: usize = 8;
-
-    fn configure(options: &Options) -> Result<sumeria::Config, String> {
-        options.only("sumeria", &["board_file"])?;
-        let mut config = sumeria::Config::new(options.players.unwrap_or(Self::DEFAULT_PLAYERS));
-        if let Some(path) = &options.board_file {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read the board file {path}: {e}"))?;
-            let board = sumeria::Board::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-            config = config.with_board(Arc::new(board));
-        }
-        Sumeria::new(config.clone()).map_err(|e| e.to_string())?;
-        Ok(config)
-    }
 
     fn config_json(config: &sumeria::Config) -> String {
         serde_json::to_string(config).unwrap_or_default()
@@ -213,14 +154,6 @@ impl Engine for Sumeria {
             sumeria::Chance::First(seat) => seat.index(),
             sumeria::Chance::Draw(kind) => kind as usize,
         }
-    }
-
-    fn greedy() -> Box<dyn Bot<Self> + Send> {
-        Box::new(sumeria::bots::greedy_bot())
-    }
-
-    fn search(iterations: u32) -> MctsBot<Self> {
-        sumeria::bots::mcts_bot(iterations)
     }
 }
 

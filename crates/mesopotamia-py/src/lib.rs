@@ -23,6 +23,7 @@ use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
 
 use engine::{Engine, Options};
+use mesopotamia::table::{BotSpec, Budget};
 use session::Session;
 
 create_exception!(
@@ -152,14 +153,12 @@ fn play_games<G: Engine>(
             names.len()
         ));
     }
+    // The library's specs; plain `mcts` searches `iterations` per decision.
     let make = |name: &str| -> Result<Box<dyn Bot<G> + Send>, String> {
-        match name {
-            "random" => Ok(Box::new(RandomBot)),
-            "greedy" => Ok(G::greedy()),
-            "mcts" => Ok(Box::new(G::search(iterations))),
-            other => Err(format!(
-                "unknown bot `{other}` (expected random, greedy or mcts)"
-            )),
+        match name.parse::<BotSpec>().map_err(|e| e.to_string())? {
+            BotSpec::Mcts(Budget::Default) => Ok(Box::new(G::mcts_bot(iterations))),
+            BotSpec::Person => Err("bot `person`: a batch of games is played by bots only".into()),
+            spec => Ok(spec.bot::<G>().unwrap_or_else(|| Box::new(RandomBot))),
         }
     };
     // Not preallocated: `count` comes from Python unchecked.
@@ -210,9 +209,9 @@ impl PyGame {
             turn_limit,
         };
         let config = match name {
-            "tigris" => AnyConfig::Tigris(Tigris::configure(&options).map_err(refused)?),
-            "cards" => AnyConfig::Cards(Cards::configure(&options).map_err(refused)?),
-            "sumeria" => AnyConfig::Sumeria(Sumeria::configure(&options).map_err(refused)?),
+            "tigris" => AnyConfig::Tigris(options.configure::<Tigris>().map_err(refused)?),
+            "cards" => AnyConfig::Cards(options.configure::<Cards>().map_err(refused)?),
+            "sumeria" => AnyConfig::Sumeria(options.configure::<Sumeria>().map_err(refused)?),
             other => {
                 return Err(refused(format!(
                     "unknown game `{other}` (expected tigris, cards or sumeria)"
@@ -287,8 +286,8 @@ impl PyGame {
 
     /// Plays `count` whole games inside Rust, without the GIL, and returns one dict per game:
     /// `returns`, `ranks`, `steps` and `end` (`rules` or `turn-limit`). `bots` is `random`,
-    /// `greedy` or `mcts` (with `iterations` per decision), or one name per seat separated
-    /// by commas. Game `i` is seeded `seed + i`.
+    /// `greedy`, `mcts` (with `iterations` per decision), `mcts:N`, `mcts:Nms` or `mcts:Ns`,
+    /// or one spec per seat separated by commas. Game `i` is seeded `seed + i`.
     #[pyo3(signature = (count, seed=0, bots="random", iterations=200))]
     fn play_games<'py>(
         &self,

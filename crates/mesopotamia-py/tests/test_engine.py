@@ -179,6 +179,23 @@ def test_errors_are_python_exceptions_with_the_engines_message():
         mesopotamia.Game("sumeria", 3, board_file="/nonexistent/board.txt")
     with pytest.raises(mesopotamia.EngineError, match="unknown bot"):
         game.play_games(1, bots="oracle")
+    with pytest.raises(mesopotamia.EngineError, match="bad iteration count in `mcts:0`"):
+        game.play_games(1, bots="mcts:0")
+    with pytest.raises(mesopotamia.EngineError, match="bad time budget in `mcts:0ms`"):
+        game.play_games(1, bots="mcts:0ms")
+    with pytest.raises(mesopotamia.EngineError, match="person"):
+        game.play_games(1, bots="person")
+    with pytest.raises(mesopotamia.EngineError, match="`board_file` is not an option of tigris"):
+        mesopotamia.Game("tigris", 3, board_file="/nonexistent/board.txt")
+    with pytest.raises(mesopotamia.EngineError, match="`turn_limit` is not an option of sumeria"):
+        mesopotamia.Game("sumeria", 3, turn_limit=9)
+
+
+def test_bot_specs_of_every_form_play_whole_games():
+    game = mesopotamia.Game("cards", 2)
+    (result,) = game.play_games(1, seed=3, bots="mcts:5,mcts:1ms")
+    assert result["steps"] > 0
+    assert len(game.play_games(1, seed=3, bots="greedy,mcts:0.001s")) == 1
 
 
 def test_options_reach_the_engine():

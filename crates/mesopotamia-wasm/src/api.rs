@@ -43,7 +43,10 @@ fn options(json: &str) -> Result<Options, String> {
 pub fn create(name: &str, options_json: &str) -> Result<Box<dyn Table>, String> {
     fn open<G: WebGame>(options: &Options) -> Result<Box<dyn Table>, String> {
         let game = new_game::<G>(options)?;
-        Ok(Box::new(Session::new(game, options.seed.unwrap_or(0))))
+        let seats = options.seats(game.seat_count())?.unwrap_or_default();
+        Ok(Box::new(
+            Session::new(game, options.seed.unwrap_or(0)).with_seats(seats)?,
+        ))
     }
     let options = options(options_json)?;
     per_game!(name, open(&options))

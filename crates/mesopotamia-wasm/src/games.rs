@@ -1,14 +1,12 @@
 //! What the package needs of each game beyond the core's traits: its options from a
-//! JavaScript object, its bots, its rule examples and the figure its standings rank by.
-//! Everything else is written once, generic over [`WebGame`].
+//! JavaScript object (checked by the library's `mesopotamia::table`, which also gives the
+//! bots and the figure the standings rank by) and its rule examples. Everything else is
+//! written once, generic over [`WebGame`].
 
-use std::sync::Arc;
-
+use mesopotamia::table::{BoardName, BotSpec, GameOptions, NamedGame, OptionsError};
 use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::marks::MarkedDisplay;
-use mesopotamia_core::mcts::MctsBot;
 use mesopotamia_core::svg::Drawing;
-use mesopotamia_core::{Bot, DEFAULT_TURN_LIMIT, Seat};
 use serde::Deserialize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -39,154 +37,88 @@ pub struct Options {
     pub board_text: Option<String>,
     /// The seed of the game's generator (chance draws and bots); 0 when not given.
     pub seed: Option<u64>,
+    /// Who plays each seat: `person` or a bot spec, one per seat (checked at once; written
+    /// in the record's `bots`).
+    pub seats: Option<Vec<String>>,
 }
 
 impl Options {
-    /// Refuses the options that belong to other games.
-    fn only(&self, game: &str, allowed: &[&str]) -> Result<(), String> {
-        let given = [
-            ("board", self.board.is_some()),
-            ("englishVariant", self.english_variant.is_some()),
-            ("buildings", self.buildings.is_some()),
-            ("ziggurat", self.ziggurat.is_some()),
-            ("turnLimit", self.turn_limit.is_some()),
-            ("openPiles", self.open_piles.is_some()),
-            ("boardText", self.board_text.is_some()),
-        ];
-        match given
-            .iter()
-            .find(|(name, on)| *on && !allowed.contains(name))
-        {
-            Some((name, _)) => Err(format!("`{name}` is not an option of {game}")),
-            None => Ok(()),
-        }
+    /// The options in the library's terms.
+    pub fn table(&self) -> Result<GameOptions, String> {
+        Ok(GameOptions {
+            players: self.players,
+            board: self
+                .board
+                .as_deref()
+                .map(str::parse::<BoardName>)
+                .transpose()
+                .map_err(|e| e.to_string())?,
+            english_variant: self.english_variant,
+            buildings: self.buildings,
+            ziggurat: self.ziggurat,
+            turn_limit: self.turn_limit,
+            open_piles: self.open_piles,
+            board_text: self.board_text.clone(),
+        })
+    }
+
+    /// The seats' specs, each checked (`person` or a bot), one per seat when given.
+    pub fn seats(&self, players: usize) -> Result<Option<Vec<BotSpec>>, String> {
+        self.seats
+            .as_deref()
+            .map(|specs| crate::table::seat_specs(specs, players))
+            .transpose()
     }
 }
 
-/// A game as the package drives it.
+/// The library's refusal in the page's words: options by their JavaScript names.
+pub fn options_error(e: OptionsError) -> String {
+    match e {
+        OptionsError::NotForGame { option, game } => {
+            format!("`{}` is not an option of {game}", option.camel_case())
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A game as the package drives it: the library's [`NamedGame`] (options, bots, score),
+/// and its rule examples.
 pub trait WebGame:
     CaseGame<
         Action: Send + Sync,
         View: MarkedDisplay + Serialize,
         Event: MarkedDisplay,
         Config: Serialize + DeserializeOwned,
-    > + Drawing
+    > + NamedGame
+    + Drawing
     + Send
     + Sync
     + 'static
 {
-    /// The configuration for these options; the error names what is wrong.
-    fn configure(options: &Options) -> Result<Self::Config, String>;
     /// The rule examples: identifier and case file.
     fn examples() -> &'static [(&'static str, &'static str)];
-    /// The game's greedy bot.
-    fn greedy() -> Box<dyn Bot<Self>>;
-    /// The game's search bot with `iterations` per decision.
-    fn search(iterations: u32) -> MctsBot<Self>;
-    /// Iterations per decision of `mcts` without a budget.
-    const MCTS_ITERATIONS: u32;
-    /// The figure the standings rank a seat by first (what a page shows as its score).
-    fn score(&self, seat: Seat) -> u32;
 }
 
-/// Players when none are given: the CLI's default.
-const DEFAULT_PLAYERS: u8 = 4;
-
 impl WebGame for Tigris {
-    fn configure(options: &Options) -> Result<tigris_euphrates::Config, String> {
-        options.only(
-            "tigris",
-            &[
-                "board",
-                "englishVariant",
-                "buildings",
-                "ziggurat",
-                "turnLimit",
-            ],
-        )?;
-        let board = match options.board.as_deref().unwrap_or("classic") {
-            "classic" => tigris_euphrates::BoardKind::Classic,
-            "alternative" => tigris_euphrates::BoardKind::Alternative,
-            other => {
-                return Err(format!(
-                    "unknown board `{other}` (expected classic or alternative)"
-                ));
-            }
-        };
-        let config = tigris_euphrates::Config::new(options.players.unwrap_or(DEFAULT_PLAYERS))
-            .with_board(board)
-            .with_english_variant(options.english_variant.unwrap_or(false))
-            .with_buildings(options.buildings.unwrap_or(false))
-            .with_ziggurat(options.ziggurat.unwrap_or(false))
-            .with_turn_limit(options.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT));
-        Ok(config)
-    }
     fn examples() -> &'static [(&'static str, &'static str)] {
         tigris_euphrates::examples::EXAMPLES
-    }
-    fn greedy() -> Box<dyn Bot<Self>> {
-        Box::new(tigris_euphrates::bots::greedy_bot())
-    }
-    fn search(iterations: u32) -> MctsBot<Self> {
-        tigris_euphrates::bots::mcts_bot(iterations)
-    }
-    const MCTS_ITERATIONS: u32 = tigris_euphrates::bots::MCTS_ITERATIONS;
-    fn score(&self, seat: Seat) -> u32 {
-        self.public().standing_key(seat)[0]
     }
 }
 
 impl WebGame for Cards {
-    fn configure(options: &Options) -> Result<tigris_euphrates_cards::Config, String> {
-        options.only("cards", &["openPiles", "turnLimit"])?;
-        Ok(
-            tigris_euphrates_cards::Config::new(options.players.unwrap_or(DEFAULT_PLAYERS))
-                .with_open_piles(options.open_piles.unwrap_or(false))
-                .with_turn_limit(options.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT)),
-        )
-    }
     fn examples() -> &'static [(&'static str, &'static str)] {
         tigris_euphrates_cards::examples::EXAMPLES
-    }
-    fn greedy() -> Box<dyn Bot<Self>> {
-        Box::new(tigris_euphrates_cards::bots::greedy_bot())
-    }
-    fn search(iterations: u32) -> MctsBot<Self> {
-        tigris_euphrates_cards::bots::mcts_bot(iterations)
-    }
-    const MCTS_ITERATIONS: u32 = tigris_euphrates_cards::bots::MCTS_ITERATIONS;
-    fn score(&self, seat: Seat) -> u32 {
-        self.keys().get(seat.index()).map_or(0, |key| key[0])
     }
 }
 
 impl WebGame for Sumeria {
-    fn configure(options: &Options) -> Result<sumeria::Config, String> {
-        options.only("sumeria", &["boardText"])?;
-        let mut config = sumeria::Config::new(options.players.unwrap_or(DEFAULT_PLAYERS));
-        if let Some(text) = &options.board_text {
-            let board = sumeria::Board::parse(text).map_err(|e| format!("the board: {e}"))?;
-            config = config.with_board(Arc::new(board));
-        }
-        Ok(config)
-    }
     fn examples() -> &'static [(&'static str, &'static str)] {
         sumeria::examples::EXAMPLES
     }
-    fn greedy() -> Box<dyn Bot<Self>> {
-        Box::new(sumeria::bots::greedy_bot())
-    }
-    fn search(iterations: u32) -> MctsBot<Self> {
-        sumeria::bots::mcts_bot(iterations)
-    }
-    const MCTS_ITERATIONS: u32 = sumeria::bots::MCTS_ITERATIONS;
-    fn score(&self, seat: Seat) -> u32 {
-        self.scores().get(seat.index()).map_or(0, |s| s.0)
-    }
 }
 
-/// A new game of `G` from options (already checked to be `G`'s).
+/// A new game of `G` from options.
 pub fn new_game<G: WebGame>(options: &Options) -> Result<G, String> {
-    let config = G::configure(options)?;
+    let config = G::configure(&options.table()?).map_err(options_error)?;
     G::new(&config).map_err(|e| e.to_string())
 }

@@ -61,6 +61,7 @@ export type GameOptions = {
   players?: number; seed?: number;
   board?: "classic" | "alternative"; englishVariant?: boolean; buildings?: boolean; ziggurat?: boolean;
   turnLimit?: number; openPiles?: boolean; boardText?: string;
+  seats?: string[];
 };
 "#;
 
@@ -100,9 +101,11 @@ pub struct Game {
 #[wasm_bindgen]
 impl Game {
     /// A new game: `name` is `tigris`, `cards` or `sumeria`; `options` an object of that
-    /// game's options (`players`, `seed`, and `board`, `englishVariant`, `buildings`,
-    /// `ziggurat`, `turnLimit` for tigris; `openPiles`, `turnLimit` for cards;
-    /// `boardText` for sumeria). Throws on an unknown game or option, or a refused one.
+    /// game's options (`players`, `seed`, `seats`, and `board`, `englishVariant`,
+    /// `buildings`, `ziggurat`, `turnLimit` for tigris; `openPiles`, `turnLimit` for cards;
+    /// `boardText` for sumeria). `seats` says who plays each seat (`person` or a bot spec,
+    /// one per seat), checked at once and written in the record. Throws on an unknown game
+    /// or option, a refused one, or a bad seat spec.
     pub fn create(
         name: &str,
         #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: Option<JsValue>,
@@ -238,8 +241,9 @@ impl Game {
         self.table.position()
     }
 
-    /// The game record as JSON, in the CLI's form (`mesopotamia replay` reads it). Throws
-    /// for a game started from a position (a record starts from the initial state).
+    /// The game record as JSON, in the CLI's form (`mesopotamia replay` reads it), the
+    /// seats' specs in its `bots`; a game made by `fromPosition` writes that position as
+    /// the record's `start`.
     pub fn record(&self) -> Result<String, JsError> {
         self.table.record().map_err(error)
     }
@@ -250,10 +254,36 @@ impl Game {
         js(&self.table.steps())
     }
 
-    /// Drops the last step: the steps before it are replayed from the start. Throws when
-    /// no step has been played. (The generator is not rewound: draws after an undo differ.)
+    /// Drops the last step: the steps before it are replayed from the start, and the
+    /// generator goes back to where it stood before that step (a draw undone is drawn
+    /// again). Throws when no step has been played.
     pub fn undo(&mut self) -> Result<(), JsError> {
         self.table.undo().map_err(error)
+    }
+
+    /// The game after its first `n` steps, as a new game (seats and generator copied):
+    /// `n` from 0 to `steps().length`, else it throws.
+    #[wasm_bindgen(js_name = atStep)]
+    pub fn at_step(&self, n: f64) -> Result<Game, JsError> {
+        self.table
+            .at_step(n)
+            .map(|table| Game { table })
+            .map_err(error)
+    }
+
+    /// Who plays each seat (`person` or a bot spec), as given by `create`'s `seats`,
+    /// `setSeats` or the record's `bots`; empty when never said.
+    #[wasm_bindgen(getter)]
+    pub fn seats(&self) -> Vec<String> {
+        self.table.seats()
+    }
+
+    /// Says who plays each seat: one spec per seat (`person`, `random`, `greedy`, `mcts`,
+    /// `mcts:N`, `mcts:Nms`, `mcts:Ns`), each checked now; throws naming the seat and the
+    /// reason, the seats unchanged.
+    #[wasm_bindgen(js_name = setSeats)]
+    pub fn set_seats(&mut self, specs: Vec<String>) -> Result<(), JsError> {
+        self.table.set_seats(&specs).map_err(error)
     }
 
     /// The position as an SVG document (what everyone and everything hidden included).
@@ -281,7 +311,8 @@ impl Game {
     }
 
     /// What a bot would play for the seat to move (nothing is played): `random`, `greedy`,
-    /// `mcts` (the game's default budget), `mcts:ITERATIONS` or `mcts:MILLISECONDSms`.
+    /// `mcts` (the game's default budget), `mcts:ITERATIONS`, `mcts:MILLISECONDSms` or
+    /// `mcts:SECONDSs` (decimals to the millisecond, such as `mcts:1.5s`).
     /// Returns `{action, analysis, iterations}`: for mcts, each root action's visits, share
     /// of the visits and mean payoff, most visited first; `null` for the others.
     #[wasm_bindgen(unchecked_return_type = "BotChoice")]

@@ -3,14 +3,14 @@
 //! class calls, the same for every game. Results are JSON values (the page gets them as
 //! objects) and errors are messages (the page gets them as `Error`s).
 
-use core::time::Duration;
-
 use mesopotamia_core::marks::{Mark, MarkedDisplay, MarkedString};
 use mesopotamia_core::rand_core::SeedableRng;
 use mesopotamia_core::svg::{self as core_svg, Options as SvgOptions};
-use mesopotamia_core::{Bot, Game, GameRecord, RandomBot, Seat, Step, ToMove};
+use mesopotamia_core::{Game, GameRecord, Seat, Step, ToMove};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
+
+pub use mesopotamia::table::BotSpec;
 
 use crate::games::WebGame;
 
@@ -53,8 +53,16 @@ pub trait Table {
     fn record(&self) -> Result<String, String>;
     /// Every step played from the start: `[{seat, step}]` (`seat` null for chance).
     fn steps(&self) -> Value;
-    /// Drops the last step (the steps before it are replayed from the start).
+    /// Drops the last step (the steps before it are replayed from the start) and rewinds
+    /// the generator to where it was before that step.
     fn undo(&mut self) -> Result<(), String>;
+    /// The game after its first `n` steps (an independent copy, seats and generator
+    /// included).
+    fn at_step(&self, n: f64) -> Result<Box<dyn Table>, String>;
+    /// Who plays each seat (`person` or a bot spec), as the page said; empty if not said.
+    fn seats(&self) -> Vec<String>;
+    /// Says who plays each seat: one spec per seat, each checked now.
+    fn set_seats(&mut self, specs: &[String]) -> Result<(), String>;
     /// The position as an SVG document.
     fn svg(&self) -> String;
     /// What the seat may see, as an SVG document.
@@ -78,12 +86,17 @@ pub struct Session<G: WebGame> {
     game: G,
     /// Every step from `start`.
     steps: Vec<GameStep<G>>,
-    /// Whether `start` is the configuration's initial state (then the steps make a record).
+    /// Whether `start` is the configuration's initial state (else the record names it).
     from_initial: bool,
     /// The generator's seed, kept for the record.
     seed: u64,
     /// Draws chance for [`Table::sample_chance`] and feeds the bots.
     rng: ChaCha8Rng,
+    /// Where the generator stood before each step (`None` for steps read from a record),
+    /// so that undo rewinds it.
+    draws: Vec<Option<u128>>,
+    /// Who plays each seat, when the page said (written in the record's `bots`).
+    seats: Vec<BotSpec>,
 }
 
 impl<G: WebGame> Session<G> {
@@ -96,7 +109,22 @@ impl<G: WebGame> Session<G> {
             from_initial: true,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            draws: Vec::new(),
+            seats: Vec::new(),
         }
+    }
+
+    /// The same session with its seats said (checked).
+    pub fn with_seats(mut self, seats: Vec<BotSpec>) -> Result<Session<G>, String> {
+        let players = self.game.seat_count();
+        if !seats.is_empty() && seats.len() != players {
+            return Err(format!(
+                "{} seat specs for {players} seats: give one per seat",
+                seats.len()
+            ));
+        }
+        self.seats = seats;
+        Ok(self)
     }
 
     /// A session from a position's text (validated: the error lists every violation).
@@ -108,32 +136,31 @@ impl<G: WebGame> Session<G> {
         })
     }
 
-    /// A session from a record's JSON, replayed step by step.
+    /// A session from a record's JSON, replayed step by step; the record's `bots` become
+    /// the seats.
     pub fn from_record(text: &str) -> Result<Session<G>, String> {
-        let header: Value =
-            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
-        match header.get("game").and_then(Value::as_str) {
-            Some(name) if name == G::NAME => {}
-            Some(other) => {
-                return Err(format!(
-                    "the record is of game `{other}`, not `{}`",
-                    G::NAME
-                ));
-            }
-            None => return Err("not a game record: no `game` field".into()),
-        }
-        let record: GameRecord<G> = serde_json::from_value(header)
-            .map_err(|e| format!("not a {} game record: {e}", G::NAME))?;
-        let game = record.replay().map_err(|e| e.to_string())?;
-        let start = G::new(&record.config).map_err(|e| e.to_string())?;
+        let record = mesopotamia::table::read_record::<G>(text).map_err(|e| e.to_string())?;
+        let game = G::replay_record(&record)?;
+        let seats = match record.bots.as_slice() {
+            [] => Vec::new(),
+            bots => seat_specs(bots, game.seat_count())
+                .map_err(|e| format!("the record's bots: {e}"))?,
+        };
+        // `replay_record` read the start position already: it reads again.
+        let start = match &record.start {
+            Some(text) => G::from_position(text)?,
+            None => G::new(&record.config).map_err(|e| e.to_string())?,
+        };
         let seed = record.seed.unwrap_or(0);
         Ok(Session {
             start,
             game,
+            draws: vec![None; record.steps.len()],
+            from_initial: record.start.is_none(),
             steps: record.steps,
-            from_initial: true,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            seats,
         })
     }
 
@@ -167,10 +194,13 @@ impl<G: WebGame> Session<G> {
             .apply_with_events(action, &mut events)
             .map_err(|e| format!("`{action}`: {e}"))?;
         self.steps.push(Step::Action(seat, action));
+        self.draws.push(Some(self.rng.get_word_pos()));
         Ok(events_json(&events))
     }
 
-    fn apply_chance(&mut self, outcome: G::Chance) -> Result<Value, String> {
+    /// Resolves chance with `outcome`; `draws` is where the generator stood before it (it
+    /// may have drawn the outcome).
+    fn apply_chance(&mut self, outcome: G::Chance, draws: u128) -> Result<Value, String> {
         if self.game.to_move() != ToMove::Chance {
             return Err(format!(
                 "`{outcome}`: chance is not to move ({} is)",
@@ -182,7 +212,25 @@ impl<G: WebGame> Session<G> {
             .apply_chance_with_events(outcome, &mut events)
             .map_err(|e| format!("`{outcome}`: {e}"))?;
         self.steps.push(Step::Chance(outcome));
+        self.draws.push(Some(draws));
         Ok(events_json(&events))
+    }
+
+    /// The state after the first `n` steps, replayed from the start.
+    fn replayed(&self, n: usize) -> Result<G, String> {
+        let mut game = self.start.clone();
+        for (i, step) in self.steps.iter().take(n).enumerate() {
+            // Each step was accepted in this very order before: a refusal is a broken game,
+            // reported, with this session left as it was.
+            let refused = match *step {
+                Step::Action(_, action) => game.apply(action).err(),
+                Step::Chance(outcome) => game.apply_chance(outcome).err(),
+            };
+            if let Some(e) = refused {
+                return Err(format!("step {} ({step}) replays no more: {e}", i + 1));
+            }
+        }
+        Ok(game)
     }
 
     fn seat_to_move(&self) -> Result<(Seat, Vec<G::Action>), String> {
@@ -252,66 +300,20 @@ pub fn to_move_json(to_move: ToMove) -> Value {
     }
 }
 
-/// A bot as a page names it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum BotSpec {
-    /// `random`: uniform among the legal actions.
-    Random,
-    /// `greedy`: the game's greedy bot.
-    Greedy,
-    /// `mcts`, `mcts:ITERATIONS`, `mcts:MILLISECONDSms`: the game's search bot.
-    Mcts {
-        /// Iterations per decision (a ceiling when `time` is set).
-        iterations: Option<u32>,
-        /// A time budget per decision.
-        time: Option<Duration>,
-    },
-}
-
-/// The most a time budget may be: a page that asks for more has a typo.
-const MAX_BOT_MILLISECONDS: u64 = 600_000;
-
-impl BotSpec {
-    /// Reads `random`, `greedy`, `mcts`, `mcts:2000` or `mcts:500ms`.
-    pub fn parse(spec: &str) -> Result<BotSpec, String> {
-        let bad = || {
-            format!(
-                "unknown bot `{spec}` (expected random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms)"
-            )
-        };
-        match spec.trim() {
-            "random" => Ok(BotSpec::Random),
-            "greedy" => Ok(BotSpec::Greedy),
-            "mcts" => Ok(BotSpec::Mcts {
-                iterations: None,
-                time: None,
-            }),
-            other => {
-                let budget = other.strip_prefix("mcts:").ok_or_else(bad)?;
-                if let Some(ms) = budget.strip_suffix("ms") {
-                    let ms: u64 = ms.parse().map_err(|_| bad())?;
-                    if ms == 0 || ms > MAX_BOT_MILLISECONDS {
-                        return Err(format!(
-                            "bot `{spec}`: a time budget is 1 to {MAX_BOT_MILLISECONDS} ms"
-                        ));
-                    }
-                    Ok(BotSpec::Mcts {
-                        iterations: None,
-                        time: Some(Duration::from_millis(ms)),
-                    })
-                } else {
-                    let n: u32 = budget.parse().map_err(|_| bad())?;
-                    if n == 0 {
-                        return Err(format!("bot `{spec}`: at least 1 iteration"));
-                    }
-                    Ok(BotSpec::Mcts {
-                        iterations: Some(n),
-                        time: None,
-                    })
-                }
-            }
-        }
+/// The seats' specs from a page: one per seat, each `person` or a bot; the error names the
+/// seat and says what is wrong.
+pub fn seat_specs(specs: &[String], players: usize) -> Result<Vec<BotSpec>, String> {
+    if specs.len() != players {
+        return Err(format!(
+            "{} seat specs for {players} seats: give one per seat",
+            specs.len()
+        ));
     }
+    specs
+        .iter()
+        .enumerate()
+        .map(|(seat, spec)| spec.parse().map_err(|e| format!("seat {seat}: {e}")))
+        .collect()
 }
 
 impl<G: WebGame> Table for Session<G> {
@@ -382,16 +384,18 @@ impl<G: WebGame> Table for Session<G> {
             .trim()
             .parse()
             .map_err(|e| format!("`{outcome}`: {e}"))?;
-        self.apply_chance(outcome)
+        let draws = self.rng.get_word_pos();
+        self.apply_chance(outcome, draws)
     }
 
     fn sample_chance(&mut self) -> Result<Value, String> {
+        let draws = self.rng.get_word_pos();
         let mut outcomes = Vec::new();
         let outcome = self
             .game
             .sample_chance(&mut self.rng, &mut outcomes)
             .ok_or_else(|| format!("chance is not to move ({} is)", self.game.to_move()))?;
-        let events = self.apply_chance(outcome)?;
+        let events = self.apply_chance(outcome, draws)?;
         Ok(json!({ "outcome": outcome.to_string(), "events": events }))
     }
 
@@ -422,16 +426,16 @@ impl<G: WebGame> Table for Session<G> {
     }
 
     fn record(&self) -> Result<String, String> {
+        let mut record = GameRecord::<G>::new(self.game.config().clone())
+            .with_seed(self.seed)
+            .with_bots(self.seats());
         if !self.from_initial {
-            return Err(
-                "a game started from a position has no record (a record starts from the initial state): save its position instead"
-                    .into(),
-            );
+            // The record starts where the game did: replays read the position first.
+            record = record.with_start(self.start.position());
         }
-        let mut record = GameRecord::<G>::new(self.game.config().clone()).with_seed(self.seed);
         record.steps = self.steps.clone();
         record.end = self.game.end_reason();
-        serde_json::to_string_pretty(&record).map_err(|e| e.to_string())
+        mesopotamia::table::write_record(&record).map_err(|e| e.to_string())
     }
 
     fn steps(&self) -> Value {
@@ -450,24 +454,40 @@ impl<G: WebGame> Table for Session<G> {
         if self.steps.is_empty() {
             return Err("nothing to undo: no step has been played".into());
         }
-        let mut game = self.start.clone();
         let keep = self.steps.len() - 1;
-        for (i, step) in self.steps[..keep].iter().enumerate() {
-            // Each step was accepted in this very order before: a refusal is a broken game,
-            // reported, with this session left as it was.
-            let refused = match *step {
-                Step::Action(_, action) => game.apply(action).err(),
-                Step::Chance(outcome) => game.apply_chance(outcome).err(),
-            };
-            if let Some(e) = refused {
-                return Err(format!(
-                    "undo: step {} ({step}) replays no more: {e}",
-                    i + 1
-                ));
-            }
-        }
+        let game = self.replayed(keep).map_err(|e| format!("undo: {e}"))?;
         self.game = game;
         self.steps.truncate(keep);
+        // The generator goes back to before the step, so that the same draw comes again.
+        if let Some(Some(at)) = self.draws.get(keep) {
+            self.rng.set_word_pos(*at);
+        }
+        self.draws.truncate(keep);
+        Ok(())
+    }
+
+    fn at_step(&self, n: f64) -> Result<Box<dyn Table>, String> {
+        let played = self.steps.len();
+        let n = Some(n)
+            .filter(|n| n.fract() == 0.0 && (0.0..=played as f64).contains(n))
+            .map(|n| n as usize)
+            .ok_or_else(|| format!("step {n}: the game has steps 0 to {played}"))?;
+        let mut session = self.clone();
+        session.game = self.replayed(n)?;
+        session.steps.truncate(n);
+        if let Some(Some(at)) = self.draws.get(n) {
+            session.rng.set_word_pos(*at);
+        }
+        session.draws.truncate(n);
+        Ok(Box::new(session))
+    }
+
+    fn seats(&self) -> Vec<String> {
+        self.seats.iter().map(ToString::to_string).collect()
+    }
+
+    fn set_seats(&mut self, specs: &[String]) -> Result<(), String> {
+        self.seats = seat_specs(specs, self.game.seat_count())?;
         Ok(())
     }
 
@@ -502,26 +522,12 @@ impl<G: WebGame> Table for Session<G> {
     }
 
     fn bot(&mut self, spec: &str) -> Result<Value, String> {
-        let spec = BotSpec::parse(spec)?;
+        let spec: BotSpec = spec
+            .parse()
+            .map_err(|e: mesopotamia::table::BotSpecError| e.to_string())?;
         let (seat, legal) = self.seat_to_move()?;
-        let (action, analysis) = match spec {
-            BotSpec::Random => (
-                RandomBot.choose(&self.game, seat, &legal, &mut self.rng),
-                None,
-            ),
-            BotSpec::Greedy => (
-                G::greedy().choose(&self.game, seat, &legal, &mut self.rng),
-                None,
-            ),
-            BotSpec::Mcts { iterations, time } => {
-                let bot = G::search(G::MCTS_ITERATIONS).with_budget(
-                    iterations.unwrap_or(if time.is_some() {
-                        u32::MAX
-                    } else {
-                        G::MCTS_ITERATIONS
-                    }),
-                    time,
-                );
+        let (action, analysis) = match spec.search_bot::<G>() {
+            Some(bot) => {
                 let analysis = bot
                     .analyse(&self.game, seat, &legal, &mut self.rng)
                     .ok_or("no legal action")?;
@@ -542,6 +548,12 @@ impl<G: WebGame> Table for Session<G> {
                     analysis.choice,
                     Some((Value::Array(rows), analysis.iterations)),
                 )
+            }
+            None => {
+                let mut bot = spec.bot::<G>().ok_or_else(|| {
+                    "`person` is not a bot: a person chooses that seat's actions".to_owned()
+                })?;
+                (bot.choose(&self.game, seat, &legal, &mut self.rng), None)
             }
         };
         if !legal.contains(&action) {

@@ -93,7 +93,12 @@ for (const name of GAMES) {
     const copy = Game.fromPosition(name, text, 9);
     assert.equal(copy.position(), text);
     assert.deepEqual(copy.legal(), g.legal());
-    assert.throws(() => copy.record(), /position/);
+    // Its record starts from that position (`start`), and replays from it.
+    playSome(copy, 5);
+    const started = JSON.parse(copy.record());
+    assert.equal(started.start, text);
+    assert.equal(Game.fromRecord(name, copy.record()).position(), copy.position());
+    assert.equal(JSON.parse(g.record()).start, undefined);
     assert.throws(() => Game.fromPosition(name, "not a position"), Error);
     assert.throws(() => Game.fromPosition(name, text.split("\n").slice(1).join("\n")), Error);
 

@@ -1,6 +1,7 @@
 //! The package's glue, natively: what every JavaScript function returns and refuses.
 //! (`tests/*.test.mjs` run the same API in Node against the built package.)
 
+use mesopotamia::table::Budget;
 use mesopotamia_core::rand_core::SeedableRng;
 use mesopotamia_core::{Seat, ToMove};
 use mesopotamia_wasm::api;
@@ -168,7 +169,31 @@ fn positions_round_trip_and_bad_ones_are_refused() {
         let copy = api::from_position(name, &text, 3).unwrap();
         assert_eq!(copy.position(), text);
         assert_eq!(copy.legal(), table.legal());
-        assert!(copy.record().is_err(), "a position has no record");
+        // A game from a position has a record: its start position, then its steps.
+        let mut copy = copy;
+        play_some(copy.as_mut(), 10);
+        let record = copy.record().unwrap();
+        let json: Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(json["start"], text.as_str(), "{name}");
+        let again = api::from_record(name, &record).unwrap();
+        assert_eq!(again.position(), copy.position(), "{name}");
+        assert_eq!(again.steps(), copy.steps());
+        // Read back, it writes the same record, and it undoes to its start.
+        assert_eq!(again.record().unwrap(), record);
+        assert_eq!(again.at_step(0.0).unwrap().position(), text);
+        // A start position that does not read is refused with the reason.
+        let mut broken = json.clone();
+        broken["start"] = Value::from("not a position");
+        let error = api::from_record(name, &broken.to_string())
+            .err()
+            .unwrap_or_default();
+        assert!(
+            error.starts_with("the record's start position: "),
+            "{error}"
+        );
+        // A record without `start` writes none (records read as before).
+        let plain: Value = serde_json::from_str(&table.record().unwrap()).unwrap();
+        assert!(plain.get("start").is_none());
         assert!(api::from_position(name, "not a position", 0).is_err());
         // A line dropped: refused, never a panic.
         let cut: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
@@ -307,7 +332,7 @@ fn bots_choose_legal_actions_and_mcts_reports_its_visits() {
         table.advance().unwrap();
         let legal = table.legal();
         let before = table.position();
-        for spec in ["random", "greedy", "mcts:200", "mcts:20ms"] {
+        for spec in ["random", "greedy", "mcts:200", "mcts:20ms", "mcts:0.02s"] {
             let choice = table.bot(spec).unwrap();
             assert!(legal.contains(&choice["action"].as_str().unwrap().to_owned()));
             assert_eq!(table.position(), before, "a bot plays nothing");
@@ -328,16 +353,18 @@ fn bots_choose_legal_actions_and_mcts_reports_its_visits() {
             "mcts:99999999ms",
             "alphazero",
             "",
+            "person",
         ] {
             assert!(table.bot(bad).is_err(), "{bad}");
         }
     }
     assert_eq!(
-        BotSpec::parse("mcts:500ms").unwrap(),
-        BotSpec::Mcts {
-            iterations: None,
-            time: Some(core::time::Duration::from_millis(500))
-        }
+        "mcts:500ms".parse::<BotSpec>(),
+        Ok(BotSpec::Mcts(Budget::Milliseconds(500)))
+    );
+    assert_eq!(
+        "mcts:1.5s".parse::<BotSpec>(),
+        Ok(BotSpec::Mcts(Budget::Seconds { millis: 1500 }))
     );
 }
 
@@ -360,5 +387,117 @@ fn whole_games_reach_their_standings() {
             table.to_move(),
             mesopotamia_wasm::table::to_move_json(ToMove::Terminal)
         );
+    }
+}
+
+#[test]
+fn seat_specs_are_checked_when_given_and_written_in_the_record() {
+    let table = api::create(
+        "cards",
+        r#"{"players": 3, "seats": ["person", "mcts:1.5s", "greedy"]}"#,
+    )
+    .unwrap();
+    assert_eq!(table.seats(), ["person", "mcts:1.5s", "greedy"]);
+    let record: Value = serde_json::from_str(&table.record().unwrap()).unwrap();
+    assert_eq!(
+        record["bots"],
+        serde_json::json!(["person", "mcts:1.5s", "greedy"])
+    );
+    let again = api::from_record("cards", &table.record().unwrap()).unwrap();
+    assert_eq!(again.seats(), table.seats());
+    for (seats, says) in [
+        (
+            r#"["person", "mcts:0", "greedy"]"#,
+            "seat 1: bad iteration count in `mcts:0`",
+        ),
+        (
+            r#"["person", "greedy", "oracle"]"#,
+            "seat 2: unknown bot `oracle`",
+        ),
+        (
+            r#"["person", "mcts:0ms", "random"]"#,
+            "seat 1: bad time budget",
+        ),
+        (r#"["person"]"#, "1 seat specs for 3 seats"),
+    ] {
+        let options = format!(r#"{{"players": 3, "seats": {seats}}}"#);
+        let error = api::create("cards", &options).err().unwrap_or_default();
+        assert!(error.contains(says), "{seats}: {error}");
+    }
+    // Said later: checked then, and a refusal changes nothing.
+    let mut table = api::create("sumeria", r#"{"players": 3}"#).unwrap();
+    assert!(table.seats().is_empty());
+    let record: Value = serde_json::from_str(&table.record().unwrap()).unwrap();
+    assert!(record.get("bots").is_none(), "no bots said: none written");
+    table
+        .set_seats(&["random".into(), "mcts".into(), "person".into()])
+        .unwrap();
+    let error = table
+        .set_seats(&["random".into(), "mcts:-1".into(), "person".into()])
+        .unwrap_err();
+    assert!(error.starts_with("seat 1: bad iteration count"), "{error}");
+    assert_eq!(table.seats(), ["random", "mcts", "person"]);
+}
+
+#[test]
+fn undo_rewinds_the_generator_so_a_draw_comes_again() {
+    for (name, options) in GAMES {
+        let mut table = api::create(name, options).unwrap();
+        let first = table.sample_chance().unwrap();
+        let second = table.sample_chance().unwrap();
+        table.undo().unwrap();
+        assert_eq!(table.sample_chance().unwrap(), second, "{name}");
+        table.undo().unwrap();
+        table.undo().unwrap();
+        assert_eq!(table.sample_chance().unwrap(), first, "{name}");
+        // A bot's draws before a step are undone with it too.
+        table.advance().unwrap();
+        let position = table.position();
+        let choice = table.bot("random").unwrap();
+        table.play(choice["action"].as_str().unwrap()).unwrap();
+        let after: Vec<Value> = (0..3).map(|_| table.bot("random").unwrap()).collect();
+        table.undo().unwrap();
+        assert_eq!(table.position(), position);
+        table.play(choice["action"].as_str().unwrap()).unwrap();
+        let again: Vec<Value> = (0..3).map(|_| table.bot("random").unwrap()).collect();
+        assert_eq!(after, again, "{name}");
+    }
+}
+
+#[test]
+fn at_step_gives_the_state_after_the_first_steps() {
+    for (name, options) in GAMES {
+        let mut table = api::create(name, options).unwrap();
+        table.set_seats(&vec!["greedy".to_owned(); 3]).unwrap();
+        let mut positions = vec![table.position()];
+        for _ in 0..30 {
+            play_some(table.as_mut(), 1);
+            positions.push(table.position());
+        }
+        let steps = table.steps();
+        let steps = steps.as_array().unwrap();
+        for n in [0, 1, 7, 30] {
+            let at = table.at_step(n as f64).unwrap();
+            assert_eq!(at.position(), positions[n], "{name} after {n}");
+            assert_eq!(at.steps().as_array().unwrap().as_slice(), &steps[..n]);
+            assert_eq!(at.seats(), table.seats());
+        }
+        // The copy is independent, and the generator is where it stood then.
+        let mut at = table.at_step(5.0).unwrap();
+        let mut undone = table.clone_table();
+        while undone.steps().as_array().unwrap().len() > 5 {
+            undone.undo().unwrap();
+        }
+        play_some(at.as_mut(), 10);
+        play_some(undone.as_mut(), 10);
+        assert_eq!(at.position(), undone.position(), "{name}");
+        assert_eq!(table.position(), positions[30]);
+        for bad in [-1.0, 31.0, 2.5, f64::NAN] {
+            let error = table.at_step(bad).err().unwrap_or_default();
+            assert!(
+                error.contains("the game has steps 0 to 30"),
+                "{bad}: {error}"
+            );
+        }
     }
 }
