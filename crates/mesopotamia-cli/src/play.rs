@@ -181,13 +181,10 @@ where
         let state = G::replay_record(&record).map_err(named)?;
         (state, record)
     } else {
-        if args.record.is_some() {
-            return Err(named(
-                "--record needs a game record to continue (a position does not hold the steps from the start); save this game with `quit` only from a record".into(),
-            ));
-        }
+        // The record starts at the position (its text as the game writes it), so that
+        // `replay` and a later `--from` read the game from there.
         let state = G::from_position(&text).map_err(named)?;
-        let record = GameRecord::new(state.config().clone());
+        let record = GameRecord::new(state.config().clone()).with_start(state.position());
         (state, record)
     };
     if state.is_terminal() {

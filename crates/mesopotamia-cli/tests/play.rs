@@ -332,7 +332,7 @@ fn quit_saves_and_from_continues() {
     let out = stdout(&o);
     assert!(out.contains("to act (1 action left)"), "{out}");
     assert!(out.contains("hand red 1 blue 2 green 1 black 1"), "{out}");
-    // A position file continues too; it cannot be recorded from.
+    // A position file continues too.
     let o = run(&["replay", record.to_str().unwrap()]);
     let position_text = stdout(&o).replace("the game is not over\n", "");
     let position = dir.join("position.txt");
@@ -354,16 +354,47 @@ fn quit_saves_and_from_continues() {
         "{}",
         stdout(&o)
     );
-    refused(
+    // Recorded from a position, the record starts there: it replays to that position, and
+    // play continues from it.
+    let from_position = dir.join("from-position.json");
+    let o = run_with_input(
         &[
             "play",
             "tigris",
             "--from",
             position.to_str().unwrap(),
+            "--human",
+            "0",
             "--record",
-            record.to_str().unwrap(),
+            from_position.to_str().unwrap(),
         ],
-        "--record needs a game record to continue",
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let saved = std::fs::read_to_string(&from_position).unwrap();
+    assert!(saved.contains("\"start\""), "{saved}");
+    let o = run(&["replay", from_position.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).replace("the game is not over\n", ""),
+        position_text
+    );
+    let o = run_with_input(
+        &[
+            "play",
+            "tigris",
+            "--from",
+            from_position.to_str().unwrap(),
+            "--human",
+            "0",
+        ],
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("to act (1 action left)"),
+        "{}",
+        stdout(&o)
     );
     refused(
         &["play", "cards", "--from", record.to_str().unwrap()],
