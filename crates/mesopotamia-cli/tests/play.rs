@@ -337,40 +337,29 @@ fn quit_saves_and_from_continues() {
     let position_text = stdout(&o).replace("the game is not over\n", "");
     let position = dir.join("position.txt");
     std::fs::write(&position, &position_text).unwrap();
-    let o = run_with_input(
-        &[
+    // A person continues from a file and quits at once: the position's turn is shown.
+    let continue_and_quit = |from: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
             "play",
             "tigris",
             "--from",
-            position.to_str().unwrap(),
+            from.to_str().unwrap(),
             "--human",
             "0",
-        ],
-        "quit\n",
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("to act (1 action left)"),
-        "{}",
-        stdout(&o)
-    );
+        ];
+        args.extend_from_slice(extra);
+        let o = run_with_input(&args, "quit\n");
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("to act (1 action left)"),
+            "{}",
+            stdout(&o)
+        );
+    };
     // Recorded from a position, the record starts there: it replays to that position, and
     // play continues from it.
     let from_position = dir.join("from-position.json");
-    let o = run_with_input(
-        &[
-            "play",
-            "tigris",
-            "--from",
-            position.to_str().unwrap(),
-            "--human",
-            "0",
-            "--record",
-            from_position.to_str().unwrap(),
-        ],
-        "quit\n",
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    continue_and_quit(&position, &["--record", from_position.to_str().unwrap()]);
     let saved = std::fs::read_to_string(&from_position).unwrap();
     assert!(saved.contains("\"start\""), "{saved}");
     let o = run(&["replay", from_position.to_str().unwrap()]);
@@ -379,23 +368,7 @@ fn quit_saves_and_from_continues() {
         stdout(&o).replace("the game is not over\n", ""),
         position_text
     );
-    let o = run_with_input(
-        &[
-            "play",
-            "tigris",
-            "--from",
-            from_position.to_str().unwrap(),
-            "--human",
-            "0",
-        ],
-        "quit\n",
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("to act (1 action left)"),
-        "{}",
-        stdout(&o)
-    );
+    continue_and_quit(&from_position, &[]);
     refused(
         &["play", "cards", "--from", record.to_str().unwrap()],
         "a record of a `tigris` game, not of `cards`",
