@@ -292,13 +292,20 @@ pub trait CaseGame: Game + Clone {
     /// validated as [`CaseGame::from_position`] does), else from the configuration's
     /// initial state; every step checked.
     fn replay_record(record: &crate::GameRecord<Self>) -> Result<Self, String> {
+        let start = Self::record_start(record)?;
+        record.replay_from(start).map_err(|e| e.to_string())
+    }
+    /// The state a game record starts from: its start position when it has one (read and
+    /// validated as [`CaseGame::from_position`] does), else the configuration's initial
+    /// state.
+    fn record_start(record: &crate::GameRecord<Self>) -> Result<Self, String> {
         match &record.start {
             Some(text) => {
-                let start = Self::from_position(text)
-                    .map_err(|e| format!("the record's start position: {e}"))?;
-                record.replay_from(start).map_err(|e| e.to_string())
+                Self::from_position(text).map_err(|e| format!("the record's start position: {e}"))
             }
-            None => record.replay().map_err(|e| e.to_string()),
+            None => {
+                Self::new(&record.config).map_err(|e| crate::ReplayError::Config(e).to_string())
+            }
         }
     }
     /// The position format's text of the state.

@@ -140,16 +140,14 @@ impl<G: WebGame> Session<G> {
     /// the seats.
     pub fn from_record(text: &str) -> Result<Session<G>, String> {
         let record = mesopotamia::table::read_record::<G>(text).map_err(|e| e.to_string())?;
-        let game = G::replay_record(&record)?;
+        let start = G::record_start(&record)?;
+        let game = record
+            .replay_from(start.clone())
+            .map_err(|e| e.to_string())?;
         let seats = match record.bots.as_slice() {
             [] => Vec::new(),
             bots => seat_specs(bots, game.seat_count())
                 .map_err(|e| format!("the record's bots: {e}"))?,
-        };
-        // `replay_record` read the start position already: it reads again.
-        let start = match &record.start {
-            Some(text) => G::from_position(text)?,
-            None => G::new(&record.config).map_err(|e| e.to_string())?,
         };
         let seed = record.seed.unwrap_or(0);
         Ok(Session {
