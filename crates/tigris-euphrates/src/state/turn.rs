@@ -314,3 +314,88 @@ impl Public {
         due
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mesopotamia_core::rand_core::SeedableRng;
+    use mesopotamia_core::{ColourMap, Game, ToMove};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::super::{AfterDraws, Pending};
+    use crate::event::Event;
+    use crate::{Config, Tigris};
+
+    /// What the end of the turn would pay the active seat in monument VP if it came now.
+    fn monument_vp_paid_now(game: &Tigris) -> ColourMap<u16> {
+        let mut ended = game.clone();
+        let mut events = Vec::new();
+        ended.end_turn(&mut events);
+        let mut paid = ColourMap::<u16>::default();
+        // The monument VP are the end of turn's first events; the ziggurat's come later,
+        // as a decision.
+        for event in events {
+            match event {
+                Event::Vp {
+                    seat,
+                    colour,
+                    amount,
+                } if seat == game.public.active => {
+                    paid[colour] += amount as u16;
+                }
+                _ => break,
+            }
+        }
+        paid
+    }
+
+    /// The bots' look-ahead `monument_vp_to_come` is what the end of the turn in progress
+    /// pays if the board stays as it is, and nothing between turns (the refills, the
+    /// ziggurat's VP, the end) once that has been paid.
+    #[test]
+    fn monument_vp_to_come_is_what_the_end_of_turn_pays() {
+        let (mut due_in_turn, mut due_in_swap, mut paid_already) = (0, 0, 0);
+        for seed in 0..40u64 {
+            let players = 2 + (seed % 3) as u8;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Tigris::new(Config::new(players)).unwrap();
+            loop {
+                let p = &game.public;
+                let to_come = p.monument_vp_to_come();
+                let between_turns = match p.pending {
+                    Pending::Draw(_) => p.after_draws != AfterDraws::Swap,
+                    Pending::ZigguratVp | Pending::Over => true,
+                    _ => false,
+                };
+                let paid_now = monument_vp_paid_now(&game);
+                let owed: u16 = paid_now.values().iter().sum();
+                if between_turns {
+                    assert_eq!(
+                        to_come,
+                        ColourMap::default(),
+                        "seed {seed}: {:?}",
+                        p.pending
+                    );
+                    paid_already += usize::from(owed > 0 && p.pending != Pending::Over);
+                } else {
+                    assert_eq!(to_come, paid_now, "seed {seed}: {:?}", p.pending);
+                    due_in_turn += usize::from(owed > 0);
+                    due_in_swap += usize::from(owed > 0 && matches!(p.pending, Pending::Draw(_)));
+                }
+                match game.to_move() {
+                    ToMove::Terminal => break,
+                    ToMove::Chance => {
+                        game.play_chance_random(&mut rng, &mut Vec::new()).unwrap();
+                    }
+                    _ => {
+                        game.play_sampled(&mut rng);
+                    }
+                }
+            }
+        }
+        // Not vacuous: monument VP were due in turns (during a swap's draws too), and due
+        // again between turns, where they had been paid.
+        assert!(due_in_turn > 100, "{due_in_turn}");
+        assert!(due_in_swap > 0, "{due_in_swap}");
+        assert!(paid_already > 10, "{paid_already}");
+    }
+}
