@@ -340,7 +340,7 @@ mod tests {
                     colour,
                     amount,
                 } if seat == game.public.active => {
-                    paid[colour] += amount as u16;
+                    paid[colour] += amount;
                 }
                 _ => break,
             }
