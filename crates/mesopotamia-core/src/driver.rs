@@ -22,6 +22,14 @@ pub trait Bot<G: Game> {
     fn gave_up(&self) -> Option<String> {
         None
     }
+
+    /// How the bot weighed the legal actions at its last [`Bot::choose`], in the order of
+    /// the legal list it was given (a search's share of the root visits), or `None` for a
+    /// bot that does not weigh them. Learning code trains on these
+    /// ([`play_match_observed`]).
+    fn policy(&self) -> Option<&[f64]> {
+        None
+    }
 }
 
 /// A borrowed bot plays as the bot itself: `play_match` takes `&mut [&mut dyn Bot<G>]` as
@@ -40,6 +48,10 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for &mut B {
     fn gave_up(&self) -> Option<String> {
         (**self).gave_up()
     }
+
+    fn policy(&self) -> Option<&[f64]> {
+        (**self).policy()
+    }
 }
 
 /// A boxed bot plays as the bot itself: a table of different bots is a
@@ -57,6 +69,10 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
 
     fn gave_up(&self) -> Option<String> {
         (**self).gave_up()
+    }
+
+    fn policy(&self) -> Option<&[f64]> {
+        (**self).policy()
     }
 }
 
@@ -324,13 +340,54 @@ pub fn play_match<G: Game, B: Bot<G>, R: Rng>(
     bots: &mut [B],
     rng: &mut R,
 ) -> Result<MatchOutcome<G>, MatchFailure<G>> {
-    let record = GameRecord::new(config.clone());
-    match G::new(config) {
-        Ok(state) => play_from(state, record, bots, rng),
-        Err(e) => Err(MatchFailure {
-            error: MatchError::Config(e),
-            record,
-        }),
+    play_match_observed(config, bots, rng, |_| {})
+}
+
+/// One decision of a match, as [`play_match_observed`] reports it: made, not yet played.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Decision<'a, G: Game> {
+    /// The state the decision is taken in.
+    pub state: &'a G,
+    /// Its place in the record: the number of steps (decisions and chance events) before it.
+    pub step: usize,
+    /// The seat deciding.
+    pub seat: Seat,
+    /// The legal actions, in the game's order.
+    pub legal: &'a [G::Action],
+    /// The action chosen (one of `legal`).
+    pub action: G::Action,
+    /// The bot's weights of `legal`, in the same order ([`Bot::policy`]), if it has them.
+    pub policy: Option<&'a [f64]>,
+}
+
+/// [`play_match`], calling `at_decision` on each decision once the bot has made it and
+/// before it is played: what self-play data for learning is made of (the state, the legal
+/// list, the choice and a search's visit shares). The match is the same as `play_match`
+/// would play with the same bots and `rng`.
+#[allow(clippy::result_large_err)] // as `play_match`
+pub fn play_match_observed<G: Game, B: Bot<G>, R: Rng>(
+    config: &G::Config,
+    bots: &mut [B],
+    rng: &mut R,
+    at_decision: impl FnMut(Decision<'_, G>),
+) -> Result<MatchOutcome<G>, MatchFailure<G>> {
+    let mut record = GameRecord::new(config.clone());
+    let mut state = match G::new(config) {
+        Ok(state) => state,
+        Err(e) => {
+            return Err(MatchFailure {
+                error: MatchError::Config(e),
+                record,
+            });
+        }
+    };
+    match play_on(&mut state, &mut record, bots, rng, at_decision) {
+        Ok(()) => {
+            record.end = state.end_reason();
+            Ok(MatchOutcome { state, record })
+        }
+        Err(error) => Err(MatchFailure { error, record }),
     }
 }
 
@@ -343,7 +400,7 @@ pub fn play_from<G: Game, B: Bot<G>, R: Rng>(
     bots: &mut [B],
     rng: &mut R,
 ) -> Result<MatchOutcome<G>, MatchFailure<G>> {
-    match play_on(&mut state, &mut record, bots, rng) {
+    match play_on(&mut state, &mut record, bots, rng, |_| {}) {
         Ok(()) => {
             record.end = state.end_reason();
             Ok(MatchOutcome { state, record })
@@ -357,6 +414,7 @@ fn play_on<G: Game, B: Bot<G>, R: Rng>(
     record: &mut GameRecord<G>,
     bots: &mut [B],
     rng: &mut R,
+    mut at_decision: impl FnMut(Decision<'_, G>),
 ) -> Result<(), MatchError<G::Error>> {
     if bots.len() != state.seat_count() {
         return Err(MatchError::BotCount {
@@ -397,6 +455,14 @@ fn play_on<G: Game, B: Bot<G>, R: Rng>(
                 if let Some(why) = bot.gave_up() {
                     return Err(MatchError::Abandoned { seat, why });
                 }
+                at_decision(Decision {
+                    state,
+                    step: record.steps.len(),
+                    seat,
+                    legal: &legal,
+                    action,
+                    policy: bot.policy().filter(|p| p.len() == legal.len()),
+                });
                 state
                     .apply(action)
                     .map_err(|error| MatchError::IllegalChoice {

@@ -36,7 +36,8 @@ pub use chance::{Bag, BagError, Kind};
 pub use colour::ByColour;
 pub use colour::{Colour, ColourMap, ParseColourError};
 pub use driver::{
-    Bot, GreedyBot, MatchError, MatchFailure, MatchOutcome, RandomBot, play_from, play_match,
+    Bot, Decision, GreedyBot, MatchError, MatchFailure, MatchOutcome, RandomBot, play_from,
+    play_match, play_match_observed,
 };
 pub use events::{EventSink, NoEvents};
 pub use game::{

@@ -153,6 +153,8 @@ pub type Evaluation<G> = fn(&G, Seat) -> i64;
 pub struct MctsBot<G: Game> {
     config: MctsConfig,
     evaluation: Option<Evaluation<G>>,
+    /// The share of the root visits of each legal action at the last choice.
+    policy: Vec<f64>,
 }
 
 impl<G: Game> core::fmt::Debug for MctsBot<G> {
@@ -170,6 +172,7 @@ impl<G: Game> MctsBot<G> {
         MctsBot {
             config,
             evaluation: None,
+            policy: Vec::new(),
         }
     }
 
@@ -287,13 +290,39 @@ where
         legal: &[G::Action],
         rng: &mut dyn Rng,
     ) -> G::Action {
+        self.policy.clear();
         match legal {
-            [only] => *only,
+            [only] => {
+                self.policy.push(1.0);
+                *only
+            }
             // `analyse` gives a choice whenever `legal` is not empty.
-            _ => self
-                .analyse(game, seat, legal, rng)
-                .map_or(legal[0], |analysis| analysis.choice),
+            _ => match self.analyse(game, seat, legal, rng) {
+                Some(analysis) => {
+                    let total = f64::from(analysis.actions.iter().map(|a| a.1).sum::<u32>());
+                    self.policy.extend(legal.iter().map(|&action| {
+                        let visits = analysis
+                            .actions
+                            .iter()
+                            .find(|a| a.0 == action)
+                            .map_or(0, |a| a.1);
+                        if total > 0.0 {
+                            f64::from(visits) / total
+                        } else {
+                            0.0
+                        }
+                    }));
+                    analysis.choice
+                }
+                None => legal[0],
+            },
         }
+    }
+
+    /// The share of the root visits of each legal action at the last choice (a single
+    /// legal action takes them all, unsearched).
+    fn policy(&self) -> Option<&[f64]> {
+        (!self.policy.is_empty()).then_some(self.policy.as_slice())
     }
 }
 

@@ -338,3 +338,60 @@ fn the_search_is_reproducible_and_accounts_for_its_iterations() {
     assert!(a.iterations > 0 && a.iterations < u32::MAX);
     assert!(legal.contains(&a.choice));
 }
+
+/// An observed match is the match `play_match` plays, each decision reported once, in
+/// order, before it is played; a search reports its visit shares, a random bot nothing.
+#[test]
+fn an_observed_match_reports_every_decision_with_the_search_policy() {
+    use mesopotamia_core::mcts::{MctsBot, MctsConfig};
+    use mesopotamia_core::{Decision, ToMove, play_match_observed};
+    let table = || -> Vec<Box<dyn Bot<TokenGame>>> {
+        vec![
+            Box::new(MctsBot::<TokenGame>::new(MctsConfig::iterations(64))),
+            Box::new(RandomBot),
+        ]
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let plain = play_match::<TokenGame, _, _>(&config(2, None), &mut table(), &mut rng).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut seen = Vec::new();
+    let observed = play_match_observed::<TokenGame, _, _>(
+        &config(2, None),
+        &mut table(),
+        &mut rng,
+        |d: Decision<'_, TokenGame>| {
+            assert_eq!(d.state.to_move(), ToMove::Seat(d.seat));
+            assert_eq!(d.legal, d.state.legal_action_vec().as_slice());
+            assert!(d.legal.contains(&d.action));
+            match d.policy {
+                Some(policy) => {
+                    assert_eq!(d.seat.index(), 0, "only the search weighs its actions");
+                    assert_eq!(policy.len(), d.legal.len());
+                    assert!(
+                        (policy.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                        "{policy:?}"
+                    );
+                    // The search plays its most visited action.
+                    let chosen = d.legal.iter().position(|&a| a == d.action).unwrap();
+                    assert!(policy.iter().all(|&p| p <= policy[chosen]), "{policy:?}");
+                }
+                None => assert_eq!(d.seat.index(), 1),
+            }
+            seen.push((d.step, d.seat, d.action));
+        },
+    )
+    .unwrap();
+    assert_eq!(observed.record, plain.record);
+    let decisions: Vec<_> = plain
+        .record
+        .steps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, step)| match step {
+            Step::Action(seat, action) => Some((i, *seat, *action)),
+            Step::Chance(_) => None,
+        })
+        .collect();
+    assert!(decisions.len() > 4);
+    assert_eq!(seen, decisions);
+}
