@@ -89,8 +89,12 @@ pub(crate) const ALL_SEATS: SeatMask = u8::MAX;
 
 /// A game as the bindings drive it.
 pub(crate) trait Engine:
-    Observe<View: Serialize, Action: Send + Sync, Chance: Send + Sync, Config: Send + Sync>
-    + Display
+    Observe<
+        View: Serialize,
+        Action: Send + Sync,
+        Chance: Send + Sync,
+        Config: Send + Sync + Serialize + DeserializeOwned,
+    > + Display
     + Serialize
     + DeserializeOwned
     + NamedGame

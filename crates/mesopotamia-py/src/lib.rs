@@ -8,22 +8,20 @@
 #![forbid(unsafe_code)]
 
 mod engine;
+mod selfplay;
 mod session;
 
-use mesopotamia_core::driver::{MatchOutcome, RandomBot, play_match};
-use mesopotamia_core::rand_core::SeedableRng;
-use mesopotamia_core::{Bot, EndReason, Game};
+use mesopotamia_core::Game;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use rand_chacha::ChaCha8Rng;
 use sumeria::Sumeria;
 use tigris_euphrates::Tigris;
 use tigris_euphrates_cards::Cards;
 
 use engine::{Engine, Options};
-use mesopotamia::table::{BotSpec, Budget};
+use selfplay::{Rows, Summary};
 use session::Session;
 
 create_exception!(
@@ -97,82 +95,66 @@ struct PyGame {
     config: AnyConfig,
 }
 
-/// What one game played inside Rust came to.
-#[derive(Clone, Debug)]
-struct Summary {
-    returns: Vec<f64>,
-    ranks: Vec<u8>,
-    steps: usize,
-    end: &'static str,
+/// A game summary as a Python dict.
+fn summary_dict<'py>(py: Python<'py>, summary: &Summary) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("returns", &summary.returns)?;
+    dict.set_item("ranks", &summary.ranks)?;
+    dict.set_item("scores", &summary.scores)?;
+    dict.set_item("steps", summary.steps)?;
+    dict.set_item("end", summary.end)?;
+    Ok(dict)
 }
 
-impl Summary {
-    fn of<G: Engine>(outcome: MatchOutcome<G>) -> Summary {
-        let ranks = outcome
-            .state
-            .standings()
-            .map(|s| s.ranks().to_vec())
-            .unwrap_or_default();
-        let end = match outcome.state.end_reason() {
-            Some(EndReason::TurnLimit) => "turn-limit",
-            _ => "rules",
-        };
-        Summary {
-            returns: Session::new(outcome.state).returns(),
-            ranks,
-            steps: outcome.record.steps.len(),
-            end,
-        }
-    }
-
-    /// As a Python dict.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("returns", &self.returns)?;
-        dict.set_item("ranks", &self.ranks)?;
-        dict.set_item("steps", self.steps)?;
-        dict.set_item("end", self.end)?;
-        Ok(dict)
-    }
-}
-
-/// Plays `count` games of `config` with `bots` (one name, or one per seat), game `i` seeded
-/// `seed + i`.
-fn play_games<G: Engine>(
-    config: &G::Config,
-    count: usize,
-    seed: u64,
-    bots: &str,
-    iterations: u32,
-) -> Result<Vec<Summary>, String> {
-    let seats = G::new(config).map_err(|e| e.to_string())?.seat_count();
-    let names: Vec<&str> = bots.split(',').map(str::trim).collect();
-    if names.len() != 1 && names.len() != seats {
-        return Err(format!(
-            "{} bots for {seats} seats: give one name, or one per seat",
-            names.len()
-        ));
-    }
-    // The library's specs; plain `mcts` searches `iterations` per decision.
-    let make = |name: &str| -> Result<Box<dyn Bot<G> + Send>, String> {
-        match name.parse::<BotSpec>().map_err(|e| e.to_string())? {
-            BotSpec::Mcts(Budget::Default) => Ok(Box::new(G::mcts_bot(iterations))),
-            BotSpec::Person => Err("bot `person`: a batch of games is played by bots only".into()),
-            spec => Ok(spec.bot::<G>().unwrap_or_else(|| Box::new(RandomBot))),
-        }
+/// Self-play rows as a dict of numpy arrays (see `Game.selfplay`).
+fn rows_dict<'py>(py: Python<'py>, rows: &Rows) -> PyResult<Bound<'py, PyDict>> {
+    let numpy = py.import("numpy")?;
+    let ints = |values: &[i64]| -> PyResult<Bound<'py, PyAny>> {
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        numpy_array(py, &bytes, "<i8")
     };
-    // Not preallocated: `count` comes from Python unchecked.
-    let mut out = Vec::new();
-    for i in 0..count {
-        let mut table = (0..seats)
-            .map(|s| make(names.get(s).copied().unwrap_or(names[0])))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
-        let outcome =
-            play_match(config, &mut table, &mut rng).map_err(|failure| failure.to_string())?;
-        out.push(Summary::of(outcome));
-    }
-    Ok(out)
+    let matrix = |array: Bound<'py, PyAny>, width: usize| {
+        array.call_method1("reshape", ((rows.step.len(), width),))
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("game", ints(&rows.game)?)?;
+    dict.set_item("step", ints(&rows.step)?)?;
+    dict.set_item("seat", ints(&rows.seat)?)?;
+    let observation: Vec<u8> = rows
+        .observation
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    dict.set_item(
+        "observation",
+        matrix(numpy_array(py, &observation, "<f4")?, rows.observation_size)?,
+    )?;
+    dict.set_item(
+        "legal_mask",
+        matrix(numpy_array(py, &rows.legal_mask, "i1")?, rows.actions)?,
+    )?;
+    dict.set_item("action", ints(&rows.action)?)?;
+    let policy: Vec<u8> = rows.policy.iter().flat_map(|v| v.to_le_bytes()).collect();
+    dict.set_item(
+        "policy",
+        matrix(numpy_array(py, &policy, "<f4")?, rows.actions)?,
+    )?;
+    let has_policy: Vec<u8> = rows.has_policy.iter().map(|&b| u8::from(b)).collect();
+    dict.set_item(
+        "has_policy",
+        numpy_array(py, &has_policy, "i1")?.call_method1("astype", (numpy.getattr("bool_")?,))?,
+    )?;
+    dict.set_item("chance", ints(&rows.chance)?)?;
+    dict.set_item("chance_offsets", ints(&rows.chance_offsets)?)?;
+    dict.set_item("final_chance", ints(&rows.final_chance)?)?;
+    dict.set_item("final_offsets", ints(&rows.final_offsets)?)?;
+    let games = rows
+        .summaries
+        .iter()
+        .map(|s| summary_dict(py, s))
+        .collect::<PyResult<Vec<_>>>()?;
+    dict.set_item("games", games)?;
+    Ok(dict)
 }
 
 #[pymethods]
@@ -285,7 +267,8 @@ impl PyGame {
     }
 
     /// Plays `count` whole games inside Rust, without the GIL, and returns one dict per game:
-    /// `returns`, `ranks`, `steps` and `end` (`rules` or `turn-limit`). `bots` is `random`,
+    /// `returns`, `ranks`, `scores` (each seat's score: the figure its rank is decided by
+    /// first), `steps` and `end` (`rules` or `turn-limit`). `bots` is `random`,
     /// `greedy`, `mcts` (with `iterations` per decision), `mcts:N`, `mcts:Nms` or `mcts:Ns`,
     /// or one spec per seat separated by commas. Game `i` is seeded `seed + i`.
     #[pyo3(signature = (count, seed=0, bots="random", iterations=200))]
@@ -299,10 +282,64 @@ impl PyGame {
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         with_game!(&self.config, AnyConfig, c, G => {
             let outcomes = py
-                .detach(|| play_games::<G>(c, count, seed, bots, iterations))
+                .detach(|| selfplay::play_games::<G>(c, count, seed, bots, iterations))
                 .map_err(refused)?;
-            outcomes.iter().map(|o| o.to_dict(py)).collect()
+            outcomes.iter().map(|o| summary_dict(py, o)).collect()
         })
+    }
+
+    /// Plays `count` games as `play_games` does (the same games for the same arguments),
+    /// inside Rust without the GIL, and returns every decision, one row each, as numpy
+    /// arrays in a dict: `game` (0 to `count - 1`), `step` (the decision's place among the
+    /// game's steps, chance included), `seat`, `observation` (rows of the seat's tensor),
+    /// `legal_mask`, `action`, `policy` (rows of the bot's weights over the action space: a
+    /// search's visit shares; zeros where `has_policy` is false) and `has_policy`. The
+    /// chance codes before row `r` are `chance[chance_offsets[r]:chance_offsets[r + 1]]`,
+    /// those after game `g`'s last decision `final_chance[final_offsets[g]:final_offsets[g +
+    /// 1]]`; `games` holds one summary per game, as `play_games` gives.
+    #[pyo3(signature = (count, seed=0, bots="random", iterations=200))]
+    fn selfplay<'py>(
+        &self,
+        py: Python<'py>,
+        count: usize,
+        seed: u64,
+        bots: &str,
+        iterations: u32,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let rows = with_game!(&self.config, AnyConfig, c, G => py
+            .detach(|| selfplay::selfplay::<G>(c, count, seed, bots, iterations)))
+        .map_err(refused)?;
+        rows_dict(py, &rows)
+    }
+
+    /// Pickling: the game's name and configuration (checked again when unpickled).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let restore = py.get_type::<PyGame>().getattr("_restore")?;
+        (restore, (self.name(), self.config_json()))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
+    }
+
+    /// The game of a name and a configuration as `config_json` writes it (pickling).
+    #[staticmethod]
+    fn _restore(name: &str, config_json: &str) -> PyResult<PyGame> {
+        fn read<G: Engine>(text: &str) -> Result<G::Config, String> {
+            let config: G::Config = serde_json::from_str(text)
+                .map_err(|e| format!("a {} configuration: {e}", G::NAME))?;
+            G::new(&config).map_err(|e| e.to_string())?;
+            Ok(config)
+        }
+        let config = match name {
+            "tigris" => AnyConfig::Tigris(read::<Tigris>(config_json).map_err(refused)?),
+            "cards" => AnyConfig::Cards(read::<Cards>(config_json).map_err(refused)?),
+            "sumeria" => AnyConfig::Sumeria(read::<Sumeria>(config_json).map_err(refused)?),
+            other => return Err(refused(format!("unknown game `{other}`"))),
+        };
+        Ok(PyGame { config })
+    }
+
+    fn __eq__(&self, other: &PyGame) -> bool {
+        self.name() == other.name() && self.config_json() == other.config_json()
     }
 
     fn __repr__(&self) -> String {
@@ -406,8 +443,10 @@ impl PyState {
 
     /// Ranks by seat once the game is over, as people count them (1 is first; tied seats
     /// share a rank and the next rank skips: 1, 1, 3).
-    fn ranks(&self) -> Option<Vec<u8>> {
-        with_game!(&self.session, AnySession, s, G => s.game.standings().map(|st| st.ranks().to_vec()))
+    // Wider than the engine's u8: a Vec<u8> would reach Python as bytes, not a list.
+    fn ranks(&self) -> Option<Vec<u32>> {
+        with_game!(&self.session, AnySession, s, G => s.game.standings()
+            .map(|st| st.ranks().iter().map(|&r| u32::from(r)).collect()))
     }
 
     /// The dense codes of every step so far (actions and chance outcomes).
@@ -466,6 +505,16 @@ impl PyState {
         Ok(PyState { session })
     }
 
+    /// The returns (as `returns()` gives them) at the end of a uniform random playout from
+    /// here, chance drawn by its odds, played inside Rust from `seed`: a fast rollout for
+    /// searches written in Python. The state itself is unchanged.
+    #[pyo3(signature = (seed=0))]
+    fn rollout(&self, py: Python<'_>, seed: u64) -> PyResult<Vec<f64>> {
+        let session = &self.session;
+        py.detach(|| with_game!(session, AnySession, s, G => s.rollout(seed)))
+            .map_err(refused)
+    }
+
     /// An independent copy.
     fn clone(&self) -> PyState {
         Clone::clone(self)
@@ -477,6 +526,28 @@ impl PyState {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
         Clone::clone(self)
+    }
+
+    /// Pickling: the game's name and the whole session (position, step codes, what each
+    /// seat saw), checked again when unpickled.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let saved = with_game!(&self.session, AnySession, s, G => s.save()).map_err(refused)?;
+        let restore = py.get_type::<PyState>().getattr("_restore")?;
+        (restore, (self.game_name(), saved))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
+    }
+
+    /// The state of a game name and what pickling saved of it.
+    #[staticmethod]
+    fn _restore(name: &str, saved: &str) -> PyResult<PyState> {
+        let session = match name {
+            "tigris" => AnySession::from(Session::<Tigris>::restore(saved).map_err(refused)?),
+            "cards" => AnySession::from(Session::<Cards>::restore(saved).map_err(refused)?),
+            "sumeria" => AnySession::from(Session::<Sumeria>::restore(saved).map_err(refused)?),
+            other => return Err(refused(format!("unknown game `{other}`"))),
+        };
+        Ok(PyState { session })
     }
 
     fn __eq__(&self, other: &PyState) -> bool {

@@ -5,6 +5,7 @@
 use mesopotamia_core::ToMove;
 use mesopotamia_core::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::{Engine, SeatMask, seat_at};
 
@@ -14,7 +15,7 @@ pub(crate) const CHANCE: i64 = -1;
 pub(crate) const TERMINAL: i64 = -4;
 
 /// One step as the seats saw it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Logged {
     /// The seat that acted, or [`CHANCE`].
     actor: i64,
@@ -24,6 +25,24 @@ struct Logged {
     masked: Option<String>,
     /// The seats that saw `text`.
     seen_by: SeatMask,
+}
+
+/// A session as pickled: the game (the engine's JSON, read back through the position
+/// checks), the codes of its steps and what each seat saw of them.
+#[derive(Serialize)]
+struct Saved<'a, G> {
+    game: &'a G,
+    history: &'a [usize],
+    log: &'a [Logged],
+}
+
+/// [`Saved`], read back.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Restored<G> {
+    game: G,
+    history: Vec<usize>,
+    log: Vec<Logged>,
 }
 
 /// A game in progress.
@@ -236,6 +255,50 @@ impl<G: Engine> Session<G> {
         Ok(out)
     }
 
+    /// Everything the session holds, as JSON (for pickling): the game, the codes of its
+    /// steps and what each seat saw of them.
+    pub(crate) fn save(&self) -> Result<String, String> {
+        serde_json::to_string(&Saved {
+            game: &self.game,
+            history: &self.history,
+            log: &self.log,
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    /// A session from what [`Session::save`] wrote; the game goes through its position
+    /// checks, and the steps must be one per log entry, each by chance or a seat at the table.
+    pub(crate) fn restore(text: &str) -> Result<Session<G>, String> {
+        let saved: Restored<G> = serde_json::from_str(text)
+            .map_err(|e| format!("not a saved {} state: {e}", G::NAME))?;
+        let seats = saved.game.seat_count();
+        if saved.history.len() != saved.log.len() {
+            return Err(format!(
+                "not a saved {} state: {} step codes for {} logged steps",
+                G::NAME,
+                saved.history.len(),
+                saved.log.len()
+            ));
+        }
+        let space = saved.game.action_space_size().max(G::MAX_CHANCE_OUTCOMES);
+        for (i, (&code, step)) in saved.history.iter().zip(&saved.log).enumerate() {
+            let actor_ok =
+                step.actor == CHANCE || usize::try_from(step.actor).is_ok_and(|seat| seat < seats);
+            if !actor_ok || code >= space {
+                return Err(format!(
+                    "not a saved {} state: step {i} (code {code}, by {}) is not a step of this game",
+                    G::NAME,
+                    step.actor
+                ));
+            }
+        }
+        Ok(Session {
+            game: saved.game,
+            history: saved.history,
+            log: saved.log,
+        })
+    }
+
     /// The state as the engine's JSON.
     pub(crate) fn serialize(&self) -> Result<String, String> {
         serde_json::to_string(&self.game).map_err(|e| e.to_string())
@@ -250,6 +313,21 @@ impl<G: Engine> Session<G> {
             history: self.history.clone(),
             log: self.log.clone(),
         })
+    }
+
+    /// The returns at the end of a uniform random playout from here (chance by its odds),
+    /// played inside Rust from `seed`; the session is unchanged.
+    pub(crate) fn rollout(&self, seed: u64) -> Result<Vec<f64>, String> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = self.game.clone();
+        mesopotamia_core::driver::random_playout(
+            &mut game,
+            &mut rng,
+            &mut Vec::new(),
+            &mut Vec::new(),
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Session::new(game).returns())
     }
 
     /// Upper bound on the steps of a game of this configuration.

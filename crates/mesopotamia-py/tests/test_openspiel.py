@@ -24,7 +24,8 @@ GAMES = [
 @pytest.mark.parametrize("name,params", GAMES)
 def test_random_sim_test_passes(name, params):
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    # serialize=True: each state is also serialized and read back (pickling the engine state).
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name,params", GAMES[::2])

@@ -12,11 +12,17 @@ Games ``mesopotamia_tigris`` (parameters ``players`` 2-4, ``board`` classic/alte
 are in [-1, 1] and sum to 0, observation tensors are those of ``Game.observation_layout()``,
 observation strings are the seat's view as JSON, and information-state strings are everything
 the seat has seen (perfect recall).
+
+Games and states pickle (``pickle``, ``copy.deepcopy``, ``pyspiel.serialize_game_and_state``);
+``State.resample_from_infostate`` serves OpenSpiel's information-set searches
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``), and ``RolloutEvaluator`` gives them
+random rollouts played inside Rust.
 """
 
 import numpy as np
 import pyspiel
 
+from ._engine import EngineError
 from ._engine import Game as _EngineGame
 
 _TURN_LIMIT = 1000
@@ -116,6 +122,10 @@ class MesopotamiaGame(pyspiel.Game):
         everything seen when ``iig_obs_type.perfect_recall``."""
         return MesopotamiaObserver(self.engine, iig_obs_type, params)
 
+    def __reduce__(self):
+        # Loaded again by name in the unpickling process (registering the games there).
+        return (_load_game, (self._SHORT_NAME, dict(self.get_parameters())))
+
 
 class MesopotamiaState(pyspiel.State):
     """A game in progress: the engine's ``State`` behind OpenSpiel's interface."""
@@ -123,6 +133,39 @@ class MesopotamiaState(pyspiel.State):
     def __init__(self, game, inner=None):
         super().__init__(game)
         self.inner = inner if inner is not None else game.engine.new_initial_state()
+
+    @property
+    def inner(self):
+        """The engine's state."""
+        return self.__dict__["inner"]
+
+    @inner.setter
+    def inner(self, value):
+        # OpenSpiel restores a serialized state by setting its history first, then this
+        # attribute: the two must tell the same game. (A copy sets this first, on an empty
+        # history, and the history after.)
+        history = self.history()
+        if history and history != value.history():
+            raise EngineError(
+                f"the OpenSpiel history ({len(history)} steps) is not the engine state's "
+                f"({len(value.history())} steps): a tampered serialized state?"
+            )
+        self.__dict__["inner"] = value
+
+    def __reduce__(self):
+        # OpenSpiel's own serialization (history, then the pickled engine state).
+        return (_load_state, (self.get_game(), self.serialize()))
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one (the same information-state
+        string), with what it cannot see (other hands, the bag, face-down cards) redrawn by
+        the engine from a seed taken from ``probability_sampler`` (a callable returning a
+        number in [0, 1), as OpenSpiel's searches give). The history stays that of this
+        state: the steps the seat saw."""
+        seed = int(probability_sampler() * 2**53)
+        resampled = self.clone()
+        resampled.inner = self.inner.resample_hidden(player_id, seed)
+        return resampled
 
     def current_player(self):
         player = self.inner.current_player()
@@ -154,6 +197,32 @@ class MesopotamiaState(pyspiel.State):
         return self.inner.position()
 
 
+class RolloutEvaluator:
+    """OpenSpiel's evaluator interface (``evaluate``, ``prior``) for its MCTS and ISMCTS
+    bots, with each rollout a uniform random game to the end played inside Rust
+    (``State.rollout``): the same estimate as OpenSpiel's ``RandomRolloutEvaluator``, much
+    faster. Seeds come from ``random_state`` (a ``numpy.random.RandomState``)."""
+
+    def __init__(self, n_rollouts=1, random_state=None):
+        self.n_rollouts = n_rollouts
+        self._random_state = random_state or np.random.RandomState()
+
+    def evaluate(self, state):
+        """The mean returns of ``n_rollouts`` random games from ``state``."""
+        total = np.zeros(state.num_players())
+        for _ in range(self.n_rollouts):
+            seed = int(self._random_state.randint(0, 2**31 - 1))
+            total += np.array(state.inner.rollout(seed))
+        return total / self.n_rollouts
+
+    def prior(self, state):
+        """Chance outcomes by their odds; legal actions equally likely."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
 class MesopotamiaObserver:
     """OpenSpiel's observer interface (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
 
@@ -182,6 +251,17 @@ class MesopotamiaObserver:
 
 
 _REGISTERED = False
+
+
+def _load_game(short_name, params):
+    """A game by OpenSpiel name and parameters (unpickling)."""
+    register()
+    return pyspiel.load_game(short_name, params)
+
+
+def _load_state(game, serialized):
+    """A state of ``game`` from ``State.serialize()`` (unpickling)."""
+    return game.deserialize_state(serialized)
 
 
 def register():

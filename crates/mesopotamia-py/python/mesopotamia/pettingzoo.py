@@ -16,6 +16,9 @@ resolved inside the environment with a generator seeded by ``reset(seed=...)``. 
 are ``{"observation": float32 tensor of Game.observation_layout(), "action_mask": int8 mask}``;
 the mask is all zeros for an agent not to move. Rewards come at the end: the engine's returns,
 in [-1, 1] and summing to 0.
+
+Environments pickle and ``copy.deepcopy`` with the game in progress: the state, the chance
+generator, the agents, rewards, terminations and the agent to move.
 """
 
 import numpy as np
@@ -79,6 +82,30 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's naming)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
+
+    #: What a game in progress adds to the constructor's arguments when pickled.
+    _PROGRESS = (
+        "state",
+        "_rng",
+        "agents",
+        "rewards",
+        "_cumulative_rewards",
+        "terminations",
+        "truncations",
+        "infos",
+        "agent_selection",
+    )
+
+    def __getstate__(self):
+        saved = EzPickle.__getstate__(self)
+        saved["progress"] = {name: getattr(self, name) for name in self._PROGRESS}
+        return saved
+
+    def __setstate__(self, saved):
+        progress = saved.pop("progress", {})
+        EzPickle.__setstate__(self, saved)
+        for name, value in progress.items():
+            setattr(self, name, value)
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]

@@ -1,0 +1,195 @@
+//! Whole games played inside Rust for Python: one summary per game (`Game.play_games`),
+//! and self-play data, one row per decision (`Game.selfplay`), in columns that become
+//! numpy arrays without a Python object per value.
+
+use mesopotamia::table::{BotSpec, Budget};
+use mesopotamia_core::driver::{MatchOutcome, RandomBot, play_match, play_match_observed};
+use mesopotamia_core::rand_core::SeedableRng;
+use mesopotamia_core::record::Step;
+use mesopotamia_core::{Bot, EndReason, Seat};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::Engine;
+use crate::session::Session;
+
+/// What one game played inside Rust came to.
+#[derive(Clone, Debug)]
+pub(crate) struct Summary {
+    pub returns: Vec<f64>,
+    /// Ranks as people count them (1, 1, 3); wider than the engine's u8 so that Python
+    /// gets a list (a `Vec<u8>` becomes `bytes`).
+    pub ranks: Vec<u32>,
+    /// Each seat's score (the figure the standings rank by first).
+    pub scores: Vec<u32>,
+    pub steps: usize,
+    pub end: &'static str,
+}
+
+impl Summary {
+    fn of<G: Engine>(outcome: &MatchOutcome<G>) -> Summary {
+        let state = &outcome.state;
+        let ranks = state
+            .standings()
+            .map(|s| s.ranks().iter().map(|&r| u32::from(r)).collect())
+            .unwrap_or_default();
+        let end = match state.end_reason() {
+            Some(EndReason::TurnLimit) => "turn-limit",
+            _ => "rules",
+        };
+        Summary {
+            returns: Session::new(state.clone()).returns(),
+            ranks,
+            scores: Seat::all(state.seat_count())
+                .map(|s| state.score(s))
+                .collect(),
+            steps: outcome.record.steps.len(),
+            end,
+        }
+    }
+}
+
+/// The table for one game: `bots` is one spec for every seat or one per seat, separated by
+/// commas; plain `mcts` searches `iterations` per decision.
+fn table<G: Engine>(
+    bots: &str,
+    seats: usize,
+    iterations: u32,
+) -> Result<Vec<Box<dyn Bot<G> + Send>>, String> {
+    let names: Vec<&str> = bots.split(',').map(str::trim).collect();
+    if names.len() != 1 && names.len() != seats {
+        return Err(format!(
+            "{} bots for {seats} seats: give one name, or one per seat",
+            names.len()
+        ));
+    }
+    (0..seats)
+        .map(|s| {
+            let name = names.get(s).copied().unwrap_or(names[0]);
+            match name.parse::<BotSpec>().map_err(|e| e.to_string())? {
+                BotSpec::Mcts(Budget::Default) => Ok(Box::new(G::mcts_bot(iterations)) as _),
+                BotSpec::Person => {
+                    Err("bot `person`: a batch of games is played by bots only".into())
+                }
+                spec => Ok(spec.bot::<G>().unwrap_or_else(|| Box::new(RandomBot))),
+            }
+        })
+        .collect()
+}
+
+/// The seats of a game of `config`.
+fn seats<G: Engine>(config: &G::Config) -> Result<usize, String> {
+    Ok(G::new(config).map_err(|e| e.to_string())?.seat_count())
+}
+
+/// Plays `count` games of `config` with `bots` (one spec, or one per seat), game `i` seeded
+/// `seed + i`.
+pub(crate) fn play_games<G: Engine>(
+    config: &G::Config,
+    count: usize,
+    seed: u64,
+    bots: &str,
+    iterations: u32,
+) -> Result<Vec<Summary>, String> {
+    let seats = seats::<G>(config)?;
+    // Not preallocated: `count` comes from Python unchecked.
+    let mut out = Vec::new();
+    for i in 0..count {
+        let mut table = table::<G>(bots, seats, iterations)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
+        let outcome =
+            play_match(config, &mut table, &mut rng).map_err(|failure| failure.to_string())?;
+        out.push(Summary::of(&outcome));
+    }
+    Ok(out)
+}
+
+/// Self-play data: one row per decision, in columns. Row `r` is a decision of game
+/// `game[r]`; its chance outcomes before it (since the previous decision) are
+/// `chance[chance_offsets[r]..chance_offsets[r + 1]]`, and a game's outcomes after its last
+/// decision are `final_chance[final_offsets[g]..final_offsets[g + 1]]`: with the actions,
+/// every step of every game, so each can be replayed.
+#[derive(Debug, Default)]
+pub(crate) struct Rows {
+    pub game: Vec<i64>,
+    pub step: Vec<i64>,
+    pub seat: Vec<i64>,
+    /// Row after row, `observation_size` values each.
+    pub observation: Vec<f32>,
+    /// Row after row, `actions` values each (1 for a legal action).
+    pub legal_mask: Vec<u8>,
+    pub action: Vec<i64>,
+    /// Row after row, `actions` values each: the bot's weights (0 where `has_policy` is
+    /// false).
+    pub policy: Vec<f32>,
+    pub has_policy: Vec<bool>,
+    pub chance: Vec<i64>,
+    pub chance_offsets: Vec<i64>,
+    pub final_chance: Vec<i64>,
+    pub final_offsets: Vec<i64>,
+    /// One per game.
+    pub summaries: Vec<Summary>,
+    pub observation_size: usize,
+    pub actions: usize,
+}
+
+/// Plays `count` games as [`play_games`] does (the same games for the same seed and bots)
+/// and keeps every decision.
+pub(crate) fn selfplay<G: Engine>(
+    config: &G::Config,
+    count: usize,
+    seed: u64,
+    bots: &str,
+    iterations: u32,
+) -> Result<Rows, String> {
+    let start = G::new(config).map_err(|e| e.to_string())?;
+    let seats = start.seat_count();
+    let mut rows = Rows {
+        observation_size: G::layout(config).size(),
+        actions: start.action_space_size(),
+        chance_offsets: vec![0],
+        final_offsets: vec![0],
+        ..Rows::default()
+    };
+    for i in 0..count {
+        let mut table = table::<G>(bots, seats, iterations)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
+        let first_row = rows.step.len();
+        let outcome = play_match_observed(config, &mut table, &mut rng, |d| {
+            rows.game.push(i as i64);
+            rows.step.push(d.step as i64);
+            rows.seat.push(d.seat.index() as i64);
+            rows.observation.extend(d.state.observation(d.seat));
+            rows.legal_mask
+                .extend(d.state.legal_mask().into_iter().map(u8::from));
+            rows.action.push(d.state.action_index(d.action) as i64);
+            let at = rows.policy.len();
+            rows.policy.resize(at + rows.actions, 0.0);
+            if let Some(policy) = d.policy {
+                for (&action, &share) in d.legal.iter().zip(policy) {
+                    rows.policy[at + d.state.action_index(action)] = share as f32;
+                }
+            }
+            rows.has_policy.push(d.policy.is_some());
+        })
+        .map_err(|failure| failure.to_string())?;
+        // The chance outcomes between the decisions, from the record.
+        let state = &outcome.state;
+        let mut pending = Vec::new();
+        let mut row = first_row;
+        for (at, step) in outcome.record.steps.iter().enumerate() {
+            match step {
+                Step::Chance(outcome) => pending.push(state.chance_code(*outcome) as i64),
+                Step::Action(..) => {
+                    debug_assert_eq!(rows.step[row], at as i64);
+                    rows.chance.append(&mut pending);
+                    rows.chance_offsets.push(rows.chance.len() as i64);
+                    row += 1;
+                }
+            }
+        }
+        rows.final_chance.append(&mut pending);
+        rows.final_offsets.push(rows.final_chance.len() as i64);
+        rows.summaries.push(Summary::of(&outcome));
+    }
+    Ok(rows)
+}
