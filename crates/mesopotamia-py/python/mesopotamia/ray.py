@@ -139,7 +139,10 @@ def _gather(refs, sizes, progress):
                 progress.add(sizes[i])
     except KeyboardInterrupt:
         for ref in pending:
-            ray.cancel(ref, force=True)
+            try:
+                ray.cancel(ref, force=True)
+            except Exception:  # noqa: BLE001 (already finished or gone: nothing to stop)
+                pass
         print("\ninterrupted: the tasks left were cancelled", file=sys.stderr)
         raise
     return out
