@@ -268,17 +268,18 @@ impl PyGame {
 
     /// Plays `count` whole games inside Rust, without the GIL, and returns one dict per game:
     /// `returns`, `ranks`, `scores` (each seat's score: the figure its rank is decided by
-    /// first), `steps` and `end` (`rules` or `turn-limit`). `bots` is `random`,
-    /// `greedy`, `mcts` (with `iterations` per decision), `mcts:N`, `mcts:Nms` or `mcts:Ns`,
-    /// or one spec per seat separated by commas. Game `i` is seeded `seed + i`.
-    #[pyo3(signature = (count, seed=0, bots="random", iterations=200))]
+    /// first), `steps` and `end` (`rules` or `turn-limit`). `bots` is `random`, `greedy`,
+    /// `mcts` (the game's default budget, or `iterations` per decision if given), `mcts:N`,
+    /// `mcts:Nms` or `mcts:Ns`, or one spec per seat separated by commas. Game `i` is
+    /// seeded `seed + i`.
+    #[pyo3(signature = (count, seed=0, bots="random", iterations=None))]
     fn play_games<'py>(
         &self,
         py: Python<'py>,
         count: usize,
         seed: u64,
         bots: &str,
-        iterations: u32,
+        iterations: Option<u32>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         with_game!(&self.config, AnyConfig, c, G => {
             let outcomes = py
@@ -297,14 +298,14 @@ impl PyGame {
     /// chance codes before row `r` are `chance[chance_offsets[r]:chance_offsets[r + 1]]`,
     /// those after game `g`'s last decision `final_chance[final_offsets[g]:final_offsets[g +
     /// 1]]`; `games` holds one summary per game, as `play_games` gives.
-    #[pyo3(signature = (count, seed=0, bots="random", iterations=200))]
+    #[pyo3(signature = (count, seed=0, bots="random", iterations=None))]
     fn selfplay<'py>(
         &self,
         py: Python<'py>,
         count: usize,
         seed: u64,
         bots: &str,
-        iterations: u32,
+        iterations: Option<u32>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let rows = with_game!(&self.config, AnyConfig, c, G => py
             .detach(|| selfplay::selfplay::<G>(c, count, seed, bots, iterations)))

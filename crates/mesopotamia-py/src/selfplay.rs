@@ -49,11 +49,11 @@ impl Summary {
 }
 
 /// The table for one game: `bots` is one spec for every seat or one per seat, separated by
-/// commas; plain `mcts` searches `iterations` per decision.
+/// commas; plain `mcts` searches `iterations` per decision if given, else the game's default.
 fn table<G: Engine>(
     bots: &str,
     seats: usize,
-    iterations: u32,
+    iterations: Option<u32>,
 ) -> Result<Vec<Box<dyn Bot<G> + Send>>, String> {
     let names: Vec<&str> = bots.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != seats {
@@ -65,12 +65,13 @@ fn table<G: Engine>(
     (0..seats)
         .map(|s| {
             let name = names.get(s).copied().unwrap_or(names[0]);
-            match name.parse::<BotSpec>().map_err(|e| e.to_string())? {
-                BotSpec::Mcts(Budget::Default) => Ok(Box::new(G::mcts_bot(iterations)) as _),
-                BotSpec::Person => {
+            let spec = name.parse::<BotSpec>().map_err(|e| e.to_string())?;
+            match (spec, iterations) {
+                (BotSpec::Mcts(Budget::Default), Some(n)) => Ok(Box::new(G::mcts_bot(n)) as _),
+                (BotSpec::Person, _) => {
                     Err("bot `person`: a batch of games is played by bots only".into())
                 }
-                spec => Ok(spec.bot::<G>().unwrap_or_else(|| Box::new(RandomBot))),
+                (spec, _) => Ok(spec.bot::<G>().unwrap_or_else(|| Box::new(RandomBot))),
             }
         })
         .collect()
@@ -88,7 +89,7 @@ pub(crate) fn play_games<G: Engine>(
     count: usize,
     seed: u64,
     bots: &str,
-    iterations: u32,
+    iterations: Option<u32>,
 ) -> Result<Vec<Summary>, String> {
     let seats = seats::<G>(config)?;
     // Not preallocated: `count` comes from Python unchecked.
@@ -139,7 +140,7 @@ pub(crate) fn selfplay<G: Engine>(
     count: usize,
     seed: u64,
     bots: &str,
-    iterations: u32,
+    iterations: Option<u32>,
 ) -> Result<Rows, String> {
     let start = G::new(config).map_err(|e| e.to_string())?;
     let seats = start.seat_count();

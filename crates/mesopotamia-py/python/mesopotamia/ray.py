@@ -111,18 +111,21 @@ class _Progress:
         self._done += count
         if self._call is not None:
             self._call(self._done, self._total)
-        if self._show:
-            now = time.monotonic()
-            if now - self._last >= 0.5 or self._done == self._total:
-                self._last = now
-                rate = self._done / max(now - self._start, 1e-9)
-                end = "\n" if self._done == self._total else ""
-                print(
-                    f"\r{self._what}: {self._done}/{self._total} games ({rate:.1f}/s)",
-                    end=end,
-                    file=sys.stderr,
-                    flush=True,
-                )
+        if not self._show:
+            return
+        now = time.monotonic()
+        finished = self._done == self._total
+        # A terminal gets one line redrawn; a log gets a line every 10 seconds.
+        tty = sys.stderr.isatty()
+        if not finished and now - self._last < (0.5 if tty else 10.0):
+            return
+        self._last = now
+        rate = self._done / max(now - self._start, 1e-9)
+        line = f"{self._what}: {self._done}/{self._total} games ({rate:.1f}/s)"
+        if tty:
+            print("\r" + line, end="\n" if finished else "", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
 
 
 def _gather(refs, sizes, progress):
@@ -186,7 +189,7 @@ def play_games(
     seed=0,
     tasks=None,
     *,
-    iterations=200,
+    iterations=None,
     progress=True,
     **options,
 ):
@@ -196,10 +199,10 @@ def play_games(
     ``game`` is a name (``tigris``, ``cards``, ``sumeria``; ``players`` and the game's
     options as ``mesopotamia.Game`` takes them) or a ``mesopotamia.Game``. ``bots`` is one
     spec for every seat (``random``, ``greedy``, ``mcts``, ``mcts:N``, ``mcts:Nms``) or one
-    per seat (a list, or specs separated by commas); plain ``mcts`` searches ``iterations``
-    per decision. The games are cut into ``tasks`` Ray tasks (default: 4 per CPU of the
-    cluster). ``progress`` is ``True`` (a line on stderr), ``False``, or a callable
-    ``progress(done, total)``."""
+    per seat (a list, or specs separated by commas); plain ``mcts`` searches the game's
+    default budget, or ``iterations`` per decision when given. The games are cut into
+    ``tasks`` Ray tasks (default: 4 per CPU of the cluster). ``progress`` is ``True`` (a
+    line on stderr), ``False``, or a callable ``progress(done, total)``."""
     engine = _engine_game(game, players, options)
     seat_bots = _seat_bots(bots, engine.num_players())
     return _play(
@@ -355,7 +358,7 @@ def tournament(
     seed=0,
     tasks=None,
     *,
-    iterations=200,
+    iterations=None,
     progress=True,
     show=True,
     **options,
@@ -455,7 +458,7 @@ def selfplay_dataset(
     path=None,
     tasks=None,
     *,
-    iterations=200,
+    iterations=None,
     progress=True,
     **options,
 ):
