@@ -10,7 +10,7 @@ use mesopotamia_core::{Bot, EndReason, Seat};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::Engine;
-use crate::session::Session;
+use crate::session;
 
 /// What one game played inside Rust came to.
 #[derive(Clone, Debug)]
@@ -37,7 +37,7 @@ impl Summary {
             _ => "rules",
         };
         Summary {
-            returns: Session::new(state.clone()).returns(),
+            returns: session::returns(state),
             ranks,
             scores: Seat::all(state.seat_count())
                 .map(|s| state.score(s))

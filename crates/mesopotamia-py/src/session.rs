@@ -27,6 +27,18 @@ struct Logged {
     seen_by: SeatMask,
 }
 
+/// Payoffs of `game` in [-1, 1] summing to 0 (1 for sole first, -1 for sole last, shared
+/// places shared); zeros before the end.
+pub(crate) fn returns<G: Engine>(game: &G) -> Vec<f64> {
+    let seats = game.seat_count();
+    match game.standings() {
+        Some(standings) => mesopotamia_core::Seat::all(seats)
+            .map(|s| standings.payoff(s).map_or(0.0, |p| 2.0 * p - 1.0))
+            .collect(),
+        None => vec![0.0; seats],
+    }
+}
+
 /// A session as pickled: the game (the engine's JSON, read back through the position
 /// checks), the codes of its steps and what each seat saw of them.
 #[derive(Serialize)]
@@ -209,13 +221,7 @@ impl<G: Engine> Session<G> {
     /// Payoffs in [-1, 1] summing to 0 (1 for sole first, -1 for sole last, shared places
     /// shared); zeros before the end.
     pub(crate) fn returns(&self) -> Vec<f64> {
-        let seats = self.game.seat_count();
-        match self.game.standings() {
-            Some(standings) => mesopotamia_core::Seat::all(seats)
-                .map(|s| standings.payoff(s).map_or(0.0, |p| 2.0 * p - 1.0))
-                .collect(),
-            None => vec![0.0; seats],
-        }
+        returns(&self.game)
     }
 
     /// The seat's view as JSON.
@@ -327,7 +333,7 @@ impl<G: Engine> Session<G> {
             &mut Vec::new(),
         )
         .map_err(|e| e.to_string())?;
-        Ok(Session::new(game).returns())
+        Ok(returns(&game))
     }
 
     /// Upper bound on the steps of a game of this configuration.

@@ -104,17 +104,8 @@ OPENSPIEL = [
 
 def _openspiel_mid_game(name, params, steps=120):
     game = pyspiel.load_game(name, params)
-    state = game.new_initial_state()
-    rng = np.random.RandomState(4)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            codes, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(codes, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    return game, state
+    # conftest's player drives OpenSpiel's states too (the same methods).
+    return game, play_random(game.new_initial_state(), np.random.RandomState(4), steps)
 
 
 @pytest.mark.parametrize("name,params", OPENSPIEL)

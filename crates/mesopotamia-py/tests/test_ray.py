@@ -188,28 +188,16 @@ def test_ctrl_c_stops_a_run_cleanly(tmp_path):
     assert "interrupted: the tasks left were cancelled" in err
 
 
-@ray.remote
-def _play_on(state, seed):
-    """Plays a state on in a Ray worker (the state travels pickled both ways), as
-    conftest's play_random does (conftest is not importable there)."""
-    rng = np.random.default_rng(seed)
-    for _ in range(30):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            codes, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(codes, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    return state
-
-
 def test_states_travel_to_ray_workers_and_back():
+    import conftest
     from conftest import new_state, play_random
 
+    # conftest is not importable in a worker: its player travels by value.
+    ray.cloudpickle.register_pickle_by_value(conftest)
+    play_remotely = ray.remote(play_random)
     for name, players in (("tigris", 2), ("cards", 3), ("sumeria", 3)):
         state = play_random(new_state(name, players), np.random.default_rng(1), 60)
-        there = ray.get(_play_on.remote(state, 5))
+        there = ray.get(play_remotely.remote(state, np.random.default_rng(5), 30))
         here = play_random(state.clone(), np.random.default_rng(5), 30)
         assert there == here and there.history() == here.history()
         assert there.information_state_string(0) == here.information_state_string(0)
