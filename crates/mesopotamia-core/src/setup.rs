@@ -5,6 +5,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+pub mod one_line;
+
 /// A game's position format: everything a game is at one moment, hidden information
 /// included, as plain data that may be illegal.
 ///
@@ -16,8 +18,18 @@ pub trait Setup: Sized + FromStr<Err: fmt::Display> + fmt::Display {
     /// A rule the data breaks.
     type Violation: fmt::Display;
 
+    /// How the text lays out its board diagram, for the one-line form ([`one_line`]);
+    /// `None` for a text without one.
+    const DIAGRAM: Option<one_line::Diagram> = None;
+
     /// The setup of a game: everything, hidden information included.
     fn from_game(game: &Self::Game) -> Self;
+
+    /// The position on one line ([`one_line`]), as FEN is for chess. `str::parse` reads it
+    /// back, as it reads the full text that `Display` writes: a game's parser accepts both.
+    fn to_one_line(&self) -> String {
+        one_line::write(&self.to_string(), Self::DIAGRAM.as_ref())
+    }
 
     /// Validates the data and turns it into a playable game; every violation found is
     /// reported.

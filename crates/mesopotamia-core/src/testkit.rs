@@ -740,20 +740,8 @@ pub fn run_examples<G: crate::cases::CaseGame>(
 /// Panics naming the example, the scenario, the step and the difference.
 pub fn check_example_positions<G: crate::cases::CaseGame>(examples: &[(&str, &str)]) -> usize {
     use crate::cases::{Case, ScenarioRun, StepRun};
-    use crate::setup::Setup;
     let read_back = |game: &G, at: &dyn Fn() -> String| {
-        let text = G::Position::from_game(game).to_string();
-        let position: G::Position = text
-            .parse()
-            .unwrap_or_else(|e| panic!("{}: the position does not parse: {e}\n{text}", at()));
-        match position.into_game() {
-            Ok(back) => assert_eq!(&back, game, "{}: read back as another game\n{text}", at()),
-            Err(v) => panic!(
-                "{}: the position is refused: {}\n{text}",
-                at(),
-                crate::cases::violations(&v)
-            ),
-        }
+        check_position_read_back(game, &at());
     };
     let mut checked = 0;
     for (id, text) in examples {
@@ -788,6 +776,38 @@ pub fn check_example_positions<G: crate::cases::CaseGame>(examples: &[(&str, &st
         }
     }
     checked
+}
+
+/// Checks that `game`'s position reads back as the same game, from its full text and from
+/// its one-line form, and that both forms write the same position.
+///
+/// Panics naming `at`, the text and the difference.
+pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
+    use crate::setup::Setup;
+    let position = G::Position::from_game(game);
+    let text = position.to_string();
+    let line = position.to_one_line();
+    assert!(
+        !line.contains('\n') && crate::setup::one_line::is_one_line(&line),
+        "{at}: the one-line form has several lines\n{line}"
+    );
+    for form in [&text, &line] {
+        let read: G::Position = form
+            .parse()
+            .unwrap_or_else(|e| panic!("{at}: the position does not parse: {e}\n{form}"));
+        assert_eq!(
+            read.to_string(),
+            text,
+            "{at}: read back as another position\n{form}"
+        );
+        match read.into_game() {
+            Ok(back) => assert_eq!(&back, game, "{at}: read back as another game\n{form}"),
+            Err(v) => panic!(
+                "{at}: the position is refused: {}\n{form}",
+                crate::cases::violations(&v)
+            ),
+        }
+    }
 }
 
 /// Runs every case file of `dir` (a game's `tests/cases/refused`: positions its validation

@@ -270,8 +270,30 @@ impl Position {
         }
     }
 
-    /// Reads a position on another board.
+    /// The position on one line (the one-line form of `docs/formats.md`: the text's lines
+    /// joined by ` | `), as FEN is for chess; `str::parse` and [`Position::parse_on`] read it
+    /// back, as they read the full text.
+    pub fn to_one_line(&self) -> String {
+        mesopotamia_core::Setup::to_one_line(self)
+    }
+
+    /// Reads a position (the full text or the one-line form) on another board.
     pub fn parse_on(text: &str, board: Arc<Board>) -> Result<Position, ParsePositionError> {
+        use mesopotamia_core::setup::one_line;
+        if one_line::is_one_line(text) {
+            let one = |e: one_line::OneLineError| ParsePositionError {
+                line: 1,
+                message: e.to_string(),
+            };
+            let (full, parts) = one_line::expand(text, None).map_err(one)?;
+            return Position::parse_full_on(&full, board)
+                .map_err(|e| one(one_line::at_part(&parts, e.line, e.message)));
+        }
+        Position::parse_full_on(text, board)
+    }
+
+    /// Reads the full text on a board.
+    fn parse_full_on(text: &str, board: Arc<Board>) -> Result<Position, ParsePositionError> {
         let err = |line: usize, message: String| ParsePositionError { line, message };
         let mut lines = text
             .lines()

@@ -32,6 +32,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use mesopotamia_core::marks::{Mark, MarkedWrite};
+use mesopotamia_core::setup::one_line;
 use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
 
 use crate::action::{Boat, COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
@@ -248,6 +249,7 @@ fn colours(mask: u8) -> String {
 impl mesopotamia_core::Setup for Position {
     type Game = Cards;
     type Violation = Violation;
+    const DIAGRAM: Option<one_line::Diagram> = Some(DIAGRAM);
 
     fn from_game(game: &Cards) -> Position {
         Position::from_game(game)
@@ -737,286 +739,320 @@ impl fmt::Display for Position {
     }
 }
 
+/// The columns' layout, for the one-line form: row 0 holds the heads (`T`, `t`), the rows
+/// below the pieces (`.`, a card letter, `B-k`); any cell may end with a leader (`@0K`).
+const DIAGRAM: one_line::Diagram = one_line::Diagram {
+    header: "     1      2      3      4      5      6      7      8",
+    labels: &["0", "1", "2", "3", "4", "5", "6", "7", "8"],
+    cell_len: |rest| {
+        let card = match rest.as_bytes() {
+            [b'B', b'-', _, ..] => 3,
+            [c, ..] if b"Ttrbgk.".contains(c) => 1,
+            _ => return None,
+        };
+        match rest.as_bytes().get(card) {
+            Some(b'@') => Some(card + 3),
+            _ => Some(card),
+        }
+    },
+};
+
+impl Position {
+    /// The position on one line (the one-line form of `docs/formats.md`), as FEN is for
+    /// chess; `str::parse` reads it back, as it reads the full text.
+    pub fn to_one_line(&self) -> String {
+        mesopotamia_core::Setup::to_one_line(self)
+    }
+}
+
 impl FromStr for Position {
     type Err = ParsePositionError;
 
+    /// Reads the full text (as `Display` writes it) or the one-line form.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = |line: usize, message: String| ParsePositionError { line, message };
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim_end()))
-            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-        let (line, header) = lines
-            .next()
-            .ok_or_else(|| err(1, "empty position".into()))?;
-        let config: Config = header
-            .parse()
-            .map_err(|e: crate::config::ParseConfigError| err(line, e.0))?;
-        // Out-of-range numbers are read here and reported by `into_game`.
-        let mut game = Cards::new(Config {
-            players: config.players.clamp(2, 4),
-            turn_limit: config.turn_limit.clamp(1, MAX_TURN_LIMIT),
-            ..config
-        })
-        .map_err(|e| err(line, e.to_string()))?;
-        game.public.config = config;
-        let p = &mut game.public;
-        p.pending = crate::state::Pending::Action;
-        p.draws = [0; 4];
-        p.removals_left = 0;
-        p.leaders = [None; PLACES];
-        let (line, columns) = lines
-            .next()
-            .ok_or_else(|| err(line + 1, "missing the column numbers".into()))?;
-        if columns.split_whitespace().collect::<String>() != "12345678" {
-            return Err(err(line, "expected the column numbers 1 to 8".into()));
+        if one_line::is_one_line(text) {
+            let one = |e: one_line::OneLineError| ParsePositionError {
+                line: 1,
+                message: e.to_string(),
+            };
+            let (full, parts) = one_line::expand(text, Some(&DIAGRAM)).map_err(one)?;
+            return parse_full(&full)
+                .map_err(|e| one(one_line::at_part(&parts, e.line, e.message)));
         }
-        for r in 0..=COLUMN_CARDS {
-            let (line, text) = lines
-                .next()
-                .ok_or_else(|| err(0, format!("missing row {r}")))?;
-            let words: Vec<&str> = text.split_whitespace().collect();
-            if words.first() != Some(&r.to_string().as_str()) || words.len() != COLUMNS + 1 {
-                return Err(err(line, format!("expected row {r} and 8 cells")));
-            }
-            for (c, cell) in words[1..].iter().enumerate() {
-                let bad = || err(line, format!("unknown cell `{cell}` in column {}", c + 1));
-                let (card, leader) = split_leader(cell).map_err(|_| bad())?;
-                p.leaders[Place::Column(c as u8, r as u8).index()] = leader;
-                if r == 0 {
-                    p.treasure_heads[c] = match card {
-                        "T" => true,
-                        "t" => false,
-                        _ => return Err(bad()),
-                    };
-                    continue;
-                }
-                p.columns[c][r - 1] = match card {
-                    "." => None,
-                    "B-r" => Some(Piece::Boat(Boat::BlueRed)),
-                    "B-g" => Some(Piece::Boat(Boat::BlueGreen)),
-                    "B-k" => Some(Piece::Boat(Boat::BlueBlack)),
-                    s if s.len() == 1 && s.chars().all(|ch| ch.is_ascii_lowercase()) => Some(
-                        Piece::Card(s.chars().next().and_then(letter_colour).ok_or_else(bad)?),
-                    ),
+        parse_full(text)
+    }
+}
+
+/// Reads the full text.
+fn parse_full(text: &str) -> Result<Position, ParsePositionError> {
+    let err = |line: usize, message: String| ParsePositionError { line, message };
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let (line, header) = lines
+        .next()
+        .ok_or_else(|| err(1, "empty position".into()))?;
+    let config: Config = header
+        .parse()
+        .map_err(|e: crate::config::ParseConfigError| err(line, e.0))?;
+    // Out-of-range numbers are read here and reported by `into_game`.
+    let mut game = Cards::new(Config {
+        players: config.players.clamp(2, 4),
+        turn_limit: config.turn_limit.clamp(1, MAX_TURN_LIMIT),
+        ..config
+    })
+    .map_err(|e| err(line, e.to_string()))?;
+    game.public.config = config;
+    let p = &mut game.public;
+    p.pending = crate::state::Pending::Action;
+    p.draws = [0; 4];
+    p.removals_left = 0;
+    p.leaders = [None; PLACES];
+    let (line, columns) = lines
+        .next()
+        .ok_or_else(|| err(line + 1, "missing the column numbers".into()))?;
+    if columns.split_whitespace().collect::<String>() != "12345678" {
+        return Err(err(line, "expected the column numbers 1 to 8".into()));
+    }
+    for r in 0..=COLUMN_CARDS {
+        let (line, text) = lines
+            .next()
+            .ok_or_else(|| err(0, format!("missing row {r}")))?;
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.first() != Some(&r.to_string().as_str()) || words.len() != COLUMNS + 1 {
+            return Err(err(line, format!("expected row {r} and 8 cells")));
+        }
+        for (c, cell) in words[1..].iter().enumerate() {
+            let bad = || err(line, format!("unknown cell `{cell}` in column {}", c + 1));
+            let (card, leader) = split_leader(cell).map_err(|_| bad())?;
+            p.leaders[Place::Column(c as u8, r as u8).index()] = leader;
+            if r == 0 {
+                p.treasure_heads[c] = match card {
+                    "T" => true,
+                    "t" => false,
                     _ => return Err(bad()),
                 };
+                continue;
             }
+            p.columns[c][r - 1] = match card {
+                "." => None,
+                "B-r" => Some(Piece::Boat(Boat::BlueRed)),
+                "B-g" => Some(Piece::Boat(Boat::BlueGreen)),
+                "B-k" => Some(Piece::Boat(Boat::BlueBlack)),
+                s if s.len() == 1 && s.chars().all(|ch| ch.is_ascii_lowercase()) => Some(
+                    Piece::Card(s.chars().next().and_then(letter_colour).ok_or_else(bad)?),
+                ),
+                _ => return Err(bad()),
+            };
         }
-        let mut hands = Vec::new();
-        let mut piles = Vec::new();
-        let mut deck = None;
-        let mut removed = ColourMap::splat(0u8);
-        p.boats_left = [false; 3];
-        for (line, text) in lines {
-            let words: Vec<&str> = text.split_whitespace().collect();
-            let bad = |what: &str| err(line, format!("{what}: `{text}`"));
-            let num = |w: &str| {
-                w.parse::<u16>()
-                    .map_err(|_| err(line, format!("bad number `{w}`")))
-            };
-            let colour = |w: &str| w.parse::<Colour>().map_err(|e| err(line, e.to_string()));
-            let seat = |w: &str| {
-                w.parse::<usize>()
-                    .ok()
-                    .and_then(Seat::new)
-                    .ok_or_else(|| err(line, format!("bad seat `{w}`")))
-            };
-            let four = |ws: &[&str]| -> Result<[u16; 4], ParsePositionError> {
-                match ws {
-                    [a, b, c, d] => Ok([num(a)?, num(b)?, num(c)?, num(d)?]),
-                    _ => Err(err(
-                        line,
-                        "expected four counts (red blue green black)".into(),
-                    )),
+    }
+    let mut hands = Vec::new();
+    let mut piles = Vec::new();
+    let mut deck = None;
+    let mut removed = ColourMap::splat(0u8);
+    p.boats_left = [false; 3];
+    for (line, text) in lines {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let bad = |what: &str| err(line, format!("{what}: `{text}`"));
+        let num = |w: &str| {
+            w.parse::<u16>()
+                .map_err(|_| err(line, format!("bad number `{w}`")))
+        };
+        let colour = |w: &str| w.parse::<Colour>().map_err(|e| err(line, e.to_string()));
+        let seat = |w: &str| {
+            w.parse::<usize>()
+                .ok()
+                .and_then(Seat::new)
+                .ok_or_else(|| err(line, format!("bad seat `{w}`")))
+        };
+        let four = |ws: &[&str]| -> Result<[u16; 4], ParsePositionError> {
+            match ws {
+                [a, b, c, d] => Ok([num(a)?, num(b)?, num(c)?, num(d)?]),
+                _ => Err(err(
+                    line,
+                    "expected four counts (red blue green black)".into(),
+                )),
+            }
+        };
+        let small = |x: u16| u8::try_from(x).map_err(|_| err(line, format!("count {x} too large")));
+        match words.as_slice() {
+            ["links", cells @ ..] => {
+                if cells.len() != LINKS {
+                    return Err(bad("expected 7 link slots"));
                 }
-            };
-            let small =
-                |x: u16| u8::try_from(x).map_err(|_| err(line, format!("count {x} too large")));
-            match words.as_slice() {
-                ["links", cells @ ..] => {
-                    if cells.len() != LINKS {
-                        return Err(bad("expected 7 link slots"));
-                    }
-                    for (l, cell) in cells.iter().enumerate() {
-                        let (card, leader) =
-                            split_leader(cell).map_err(|_| bad("bad link cell"))?;
-                        p.leaders[Place::Link(l as u8).index()] = leader;
-                        p.links[l] = match card {
-                            "." => None,
-                            s if s.len() == 1 => {
-                                let ch = s.chars().next().unwrap_or('.');
-                                Some((
-                                    letter_colour(ch).ok_or_else(|| bad("bad link card"))?,
-                                    ch.is_ascii_lowercase(),
-                                ))
-                            }
-                            _ => return Err(bad("bad link card")),
-                        };
-                    }
-                }
-                [
-                    "seat",
-                    s,
-                    "hand",
-                    a,
-                    b,
-                    c,
-                    d,
-                    "catastrophe",
-                    cat,
-                    "pile",
-                    rest @ ..,
-                ] => {
-                    let s = seat(s)?;
-                    if s.index() != hands.len() || s.index() >= 4 {
-                        return Err(bad("seats go in order, 0 to 3"));
-                    }
-                    let h = [num(a)?, num(b)?, num(c)?, num(d)?];
-                    hands.push(ColourMap::from_array([
-                        small(h[0])?,
-                        small(h[1])?,
-                        small(h[2])?,
-                        small(h[3])?,
-                    ]));
-                    p.catastrophe_left[s.index()] = match *cat {
-                        "yes" => true,
-                        "no" => false,
-                        _ => return Err(bad("catastrophe yes or no")),
+                for (l, cell) in cells.iter().enumerate() {
+                    let (card, leader) = split_leader(cell).map_err(|_| bad("bad link cell"))?;
+                    p.leaders[Place::Link(l as u8).index()] = leader;
+                    p.links[l] = match card {
+                        "." => None,
+                        s if s.len() == 1 => {
+                            let ch = s.chars().next().unwrap_or('.');
+                            Some((
+                                letter_colour(ch).ok_or_else(|| bad("bad link card"))?,
+                                ch.is_ascii_lowercase(),
+                            ))
+                        }
+                        _ => return Err(bad("bad link card")),
                     };
-                    let mut pile = Vec::new();
-                    for w in rest {
-                        pile.push(match *w {
-                            "T" => Card::Treasure,
-                            w if w.len() == 1 => Card::Civ(
-                                w.chars()
-                                    .next()
-                                    .and_then(letter_colour)
-                                    .ok_or_else(|| bad("bad pile card"))?,
-                            ),
-                            _ => return Err(bad("bad pile card")),
-                        });
-                    }
-                    piles.push(pile);
                 }
-                ["deck", rest @ ..] => deck = Some(ColourMap::from_array(four(rest)?)),
-                ["removed", rest @ ..] => {
-                    let r = four(rest)?;
-                    removed = ColourMap::from_array([
-                        small(r[0])?,
-                        small(r[1])?,
-                        small(r[2])?,
-                        small(r[3])?,
-                    ]);
+            }
+            [
+                "seat",
+                s,
+                "hand",
+                a,
+                b,
+                c,
+                d,
+                "catastrophe",
+                cat,
+                "pile",
+                rest @ ..,
+            ] => {
+                let s = seat(s)?;
+                if s.index() != hands.len() || s.index() >= 4 {
+                    return Err(bad("seats go in order, 0 to 3"));
                 }
-                ["discarded", d] => p.discarded = num(d)?,
-                ["boats", names @ ..] => {
-                    for name in names {
-                        let b: Boat =
-                            name.parse().map_err(|e: crate::action::ParseActionError| {
-                                err(line, e.to_string())
-                            })?;
-                        p.boats_left[b as usize] = true;
-                    }
-                }
-                ["turn", t, "active", a, "actions", n] => {
-                    p.turn = t.parse().map_err(|_| bad("bad turn"))?;
-                    p.active = seat(a)?;
-                    p.actions_left = small(num(n)?)?;
-                }
-                [
-                    "conflict",
-                    kind,
-                    c,
-                    "attacker",
-                    a,
-                    "defender",
-                    d,
-                    "bases",
-                    x,
-                    y,
-                    rest @ ..,
-                ] => {
-                    let kind = match *kind {
-                        "internal" => ConflictKind::Internal,
-                        "external" => ConflictKind::External,
-                        _ => return Err(bad("a conflict is internal or external")),
-                    };
-                    let attacker_commit = match rest {
-                        [] => None,
-                        ["committed", n] => Some(small(num(n)?)?),
-                        _ => return Err(bad("expected `committed N` or nothing after the bases")),
-                    };
-                    p.conflict = Some(Conflict {
-                        kind,
-                        colour: colour(c)?,
-                        attacker: seat(a)?,
-                        defender: seat(d)?,
-                        attacker_base: small(num(x)?)?,
-                        defender_base: small(num(y)?)?,
-                        attacker_commit,
+                let h = [num(a)?, num(b)?, num(c)?, num(d)?];
+                hands.push(ColourMap::from_array([
+                    small(h[0])?,
+                    small(h[1])?,
+                    small(h[2])?,
+                    small(h[3])?,
+                ]));
+                p.catastrophe_left[s.index()] = match *cat {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(bad("catastrophe yes or no")),
+                };
+                let mut pile = Vec::new();
+                for w in rest {
+                    pile.push(match *w {
+                        "T" => Card::Treasure,
+                        w if w.len() == 1 => Card::Civ(
+                            w.chars()
+                                .next()
+                                .and_then(letter_colour)
+                                .ok_or_else(|| bad("bad pile card"))?,
+                        ),
+                        _ => return Err(bad("bad pile card")),
                     });
                 }
-                ["conflicts", cs @ ..] => {
-                    p.conflicts = cs
-                        .iter()
+                piles.push(pile);
+            }
+            ["deck", rest @ ..] => deck = Some(ColourMap::from_array(four(rest)?)),
+            ["removed", rest @ ..] => {
+                let r = four(rest)?;
+                removed =
+                    ColourMap::from_array([small(r[0])?, small(r[1])?, small(r[2])?, small(r[3])?]);
+            }
+            ["discarded", d] => p.discarded = num(d)?,
+            ["boats", names @ ..] => {
+                for name in names {
+                    let b: Boat = name
+                        .parse()
+                        .map_err(|e: crate::action::ParseActionError| err(line, e.to_string()))?;
+                    p.boats_left[b as usize] = true;
+                }
+            }
+            ["turn", t, "active", a, "actions", n] => {
+                p.turn = t.parse().map_err(|_| bad("bad turn"))?;
+                p.active = seat(a)?;
+                p.actions_left = small(num(n)?)?;
+            }
+            [
+                "conflict",
+                kind,
+                c,
+                "attacker",
+                a,
+                "defender",
+                d,
+                "bases",
+                x,
+                y,
+                rest @ ..,
+            ] => {
+                let kind = match *kind {
+                    "internal" => ConflictKind::Internal,
+                    "external" => ConflictKind::External,
+                    _ => return Err(bad("a conflict is internal or external")),
+                };
+                let attacker_commit = match rest {
+                    [] => None,
+                    ["committed", n] => Some(small(num(n)?)?),
+                    _ => return Err(bad("expected `committed N` or nothing after the bases")),
+                };
+                p.conflict = Some(Conflict {
+                    kind,
+                    colour: colour(c)?,
+                    attacker: seat(a)?,
+                    defender: seat(d)?,
+                    attacker_base: small(num(x)?)?,
+                    defender_base: small(num(y)?)?,
+                    attacker_commit,
+                });
+            }
+            ["conflicts", cs @ ..] => {
+                p.conflicts = cs
+                    .iter()
+                    .map(|c| colour(c))
+                    .try_fold(0u8, |m, c| c.map(|c| m | (1 << c.index())))?;
+            }
+            ["joining", l] => match l.parse::<Place>() {
+                Ok(Place::Link(l)) => p.joining = Some(l),
+                _ => return Err(bad("expected a link slot such as 3-4")),
+            },
+            ["treasure-slot", l] => match l.parse::<Place>() {
+                Ok(Place::Link(l)) => p.treasure_slot = Some(l),
+                _ => return Err(bad("expected a link slot such as 3-4")),
+            },
+            ["boat-column", c] => match c.parse::<u8>() {
+                Ok(c) if (1..=COLUMNS as u8).contains(&c) => p.boat_column = Some(c - 1),
+                _ => return Err(bad("expected a column 1 to 8")),
+            },
+            ["bank", s, c] => p.bank_offer = Some((seat(s)?, colour(c)?)),
+            ["spoils", s, c, column] => match column.parse::<u8>() {
+                Ok(k) if (1..=COLUMNS as u8).contains(&k) => {
+                    p.spoils = Some((seat(s)?, colour(c)?, k - 1));
+                }
+                _ => return Err(bad("expected `spoils SEAT COLOUR COLUMN`")),
+            },
+            ["boat-banking", cs @ ..] => {
+                p.boat_banking = 0x80
+                    | cs.iter()
                         .map(|c| colour(c))
                         .try_fold(0u8, |m, c| c.map(|c| m | (1 << c.index())))?;
-                }
-                ["joining", l] => match l.parse::<Place>() {
-                    Ok(Place::Link(l)) => p.joining = Some(l),
-                    _ => return Err(bad("expected a link slot such as 3-4")),
-                },
-                ["treasure-slot", l] => match l.parse::<Place>() {
-                    Ok(Place::Link(l)) => p.treasure_slot = Some(l),
-                    _ => return Err(bad("expected a link slot such as 3-4")),
-                },
-                ["boat-column", c] => match c.parse::<u8>() {
-                    Ok(c) if (1..=COLUMNS as u8).contains(&c) => p.boat_column = Some(c - 1),
-                    _ => return Err(bad("expected a column 1 to 8")),
-                },
-                ["bank", s, c] => p.bank_offer = Some((seat(s)?, colour(c)?)),
-                ["spoils", s, c, column] => match column.parse::<u8>() {
-                    Ok(k) if (1..=COLUMNS as u8).contains(&k) => {
-                        p.spoils = Some((seat(s)?, colour(c)?, k - 1));
-                    }
-                    _ => return Err(bad("expected `spoils SEAT COLOUR COLUMN`")),
-                },
-                ["boat-banking", cs @ ..] => {
-                    p.boat_banking = 0x80
-                        | cs.iter()
-                            .map(|c| colour(c))
-                            .try_fold(0u8, |m, c| c.map(|c| m | (1 << c.index())))?;
-                }
-                ["draws", rest @ .., after] => {
-                    p.ending_turn = match *after {
-                        "end-of-turn" => true,
-                        "setup" => false,
-                        _ => return Err(bad("draws end with `end-of-turn` or `setup`")),
-                    };
-                    for (s, w) in rest.iter().enumerate().take(4) {
-                        p.draws[s] = small(num(w)?)?;
-                    }
-                }
-                ["removals", n] => p.removals_left = small(num(n)?)?,
-                ["over"] => p.over = true,
-                ["over", "turn-limit"] => {
-                    p.over = true;
-                    p.ended_on_limit = true;
-                }
-                _ => return Err(bad("unknown line")),
             }
+            ["draws", rest @ .., after] => {
+                p.ending_turn = match *after {
+                    "end-of-turn" => true,
+                    "setup" => false,
+                    _ => return Err(bad("draws end with `end-of-turn` or `setup`")),
+                };
+                for (s, w) in rest.iter().enumerate().take(4) {
+                    p.draws[s] = small(num(w)?)?;
+                }
+            }
+            ["removals", n] => p.removals_left = small(num(n)?)?,
+            ["over"] => p.over = true,
+            ["over", "turn-limit"] => {
+                p.over = true;
+                p.ended_on_limit = true;
+            }
+            _ => return Err(bad("unknown line")),
         }
-        game.public.rebuild();
-        Ok(Position {
-            public: game.public,
-            hands,
-            piles,
-            deck,
-            removed,
-        })
     }
+    game.public.rebuild();
+    Ok(Position {
+        public: game.public,
+        hands,
+        piles,
+        deck,
+        removed,
+    })
 }
 
 impl fmt::Display for Cards {

@@ -184,6 +184,7 @@ pub(crate) fn board_cells(p: &Public) -> Vec<Cell> {
 impl mesopotamia_core::Setup for Position {
     type Game = Tigris;
     type Violation = Violation;
+    const DIAGRAM: Option<mesopotamia_core::setup::one_line::Diagram> = Some(text::DIAGRAM);
 
     fn from_game(game: &Tigris) -> Position {
         Position::from_game(game)

@@ -1,0 +1,64 @@
+//! The one-line form of positions: every state of seeded games reads back from it, it is
+//! what the format says, and a mistake is reported with the part it is in.
+
+use mesopotamia_core::testkit::{check_position_read_back, random_states};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use tigris_euphrates_cards::{Cards, Config, Position};
+
+#[test]
+fn every_state_of_seeded_games_reads_back_from_one_line() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut checked = 0;
+    for (players, open) in [(2, false), (3, true), (4, false), (4, true)] {
+        let config = Config::new(players).with_open_piles(open);
+        for state in random_states(Cards::new(config).unwrap(), &mut rng, 400) {
+            check_position_read_back(&state, &format!("{players} players, step {checked}"));
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn the_start_on_one_line() {
+    let start = Position::from_game(&Cards::new(Config::new(2)).unwrap());
+    let line = start.to_one_line();
+    assert_eq!(
+        line,
+        "cards players 2 piles closed | TTTTTTTT/8./8./8./8./8./8./8./8. | links . . . . . . . \
+         | seat 0 hand 0 0 0 0 catastrophe yes pile | seat 1 hand 0 0 0 0 catastrophe yes pile \
+         | deck 65 40 40 40 | discarded 0 | boats blue-red blue-green blue-black \
+         | turn 0 active 0 actions 2 | draws 8 8 setup | removals 30"
+    );
+    // Read back, it writes the same text (the full form) and the same line.
+    let read: Position = line.parse().unwrap();
+    assert_eq!(read.to_string(), start.to_string());
+    assert_eq!(read.to_one_line(), line);
+}
+
+#[test]
+fn a_mistake_names_its_part() {
+    let line = Position::from_game(&Cards::new(Config::new(2)).unwrap()).to_one_line();
+    let err = |text: &str| text.parse::<Position>().unwrap_err().to_string();
+    let mut parts: Vec<String> = line.split(" | ").map(str::to_owned).collect();
+    let mut rows: Vec<String> = parts[1].split('/').map(str::to_owned).collect();
+    rows[0] = format!("Z{}", rows[0]);
+    parts[1] = rows.join("/");
+    assert_eq!(
+        err(&parts.join(" | ")),
+        "line 1: part 2: row 0: no cell starts at `ZTTTTTTT`"
+    );
+    assert_eq!(
+        err(&line.replacen("/", "/B-x", 1)),
+        "line 1: part 2: expected row 1 and 8 cells"
+    );
+    assert_eq!(
+        err(&line.replacen("/", "", 1)),
+        "line 1: part 2: 8 rows in the board, expected 9 (rows are separated by `/`)"
+    );
+    assert_eq!(
+        err(&format!("{line} | nonsense")),
+        "line 1: part 12: unknown line: `nonsense`"
+    );
+}
