@@ -24,6 +24,7 @@ mod play;
 mod records;
 mod render;
 mod simulate;
+mod source;
 mod sumeria_cmd;
 mod term;
 
@@ -85,6 +86,16 @@ enum Command {
     /// Write an SVG picture of a position: from a position file, the end of a game
     /// record, or the end of a rule example.
     Render(RenderArgs),
+    /// Print a position in the game's position format, or on one line with `--compact`:
+    /// from a position file (either form), a one-line position given as the argument, or
+    /// the final state of a game record.
+    Position {
+        /// A position file, a one-line position (quoted), or a game record (JSON).
+        source: PathBuf,
+        /// Print the one-line form (parts joined by ` | `).
+        #[arg(long)]
+        compact: bool,
+    },
     /// Play case files of your own (the rule examples' format, any game): print each
     /// transcript and every expectation that fails, not only the first; exit status 1 if
     /// any fails.
@@ -293,6 +304,7 @@ fn main() -> ExitCode {
         Command::Examples { id } => examples_cmd::run(id.as_deref()),
         Command::Render(args) => render::run(&args),
         Command::Case { files } => examples_cmd::run_files(&files),
+        Command::Position { source, compact } => print_position(&source, compact),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -396,6 +408,32 @@ pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
             state.public().treasures_taken(seat)
         );
     }
+    Ok(())
+}
+
+/// `position`: the state a source holds, as its game's position text.
+fn print_position(source: &std::path::Path, compact: bool) -> Result<(), String> {
+    struct Text(bool);
+    impl source::WithState for Text {
+        type Out = String;
+        fn with<G: games::CliGame + mesopotamia_core::svg::Drawing>(
+            self,
+            state: G,
+        ) -> Result<String, String>
+        where
+            G::Config: Send + Sync,
+        {
+            use mesopotamia_core::Setup as _;
+            let position = <G as mesopotamia_core::cases::CaseGame>::Position::from_game(&state);
+            Ok(if self.0 {
+                format!("{}\n", position.to_one_line())
+            } else {
+                position.to_string()
+            })
+        }
+    }
+    let text = source::with_state(source, Text(compact))?;
+    say_raw!("{text}");
     Ok(())
 }
 

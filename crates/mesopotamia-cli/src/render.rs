@@ -1,63 +1,22 @@
 //! `render`: an SVG picture of a position, a record's end or a rule example. The games
 //! draw (their `svg` modules); this reads the files and writes the pictures.
 
-use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::svg::{self, Drawing, Options};
-use sumeria::Sumeria;
-use tigris_euphrates::Tigris;
-use tigris_euphrates_cards::Cards;
 
-/// The picture of a position text or a game record's final position.
+/// The picture of a position (a file, or a one-line position) or a game record's final
+/// position.
 fn picture_of_file(path: &std::path::Path) -> Result<String, String> {
-    let named = |e: String| format!("{}: {e}", path.display());
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-        .len();
-    if size > crate::records::MAX_RECORD_BYTES {
-        return Err(named(format!(
-            "{size} bytes: too large for a position or a record"
-        )));
-    }
-    let peek = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if peek.trim_ascii_start().starts_with(b"{") {
-        drop(peek);
-        let (game, text) = crate::records::read(path)?;
-        fn end<G: mesopotamia::table::NamedGame + CaseGame + Drawing>(
-            text: &str,
-        ) -> Result<String, String>
+    struct Picture;
+    impl crate::source::WithState for Picture {
+        type Out = String;
+        fn with<G: crate::games::CliGame + Drawing>(self, state: G) -> Result<String, String>
         where
-            G::Config: serde::de::DeserializeOwned,
+            G::Config: Send + Sync,
         {
-            let record = crate::records::parse::<G>(text)?;
-            let state = G::replay_record(&record)?;
             Ok(svg::position(&state, &Options::default()))
         }
-        return match game {
-            mesopotamia::table::GameName::Tigris => end::<Tigris>(&text),
-            mesopotamia::table::GameName::Cards => end::<Cards>(&text),
-            mesopotamia::table::GameName::Sumeria => end::<Sumeria>(&text),
-        }
-        .map_err(named);
     }
-    let text = String::from_utf8(peek).map_err(|e| named(format!("not text: {e}")))?;
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .unwrap_or("");
-    // Each game reads its own position format (the one its rule examples use).
-    fn picture<G: CaseGame + Drawing>(text: &str) -> Result<String, String> {
-        Ok(svg::position(&G::from_position(text)?, &Options::default()))
-    }
-    match first.split_whitespace().next() {
-        Some("tigris") => picture::<Tigris>(&text),
-        Some("cards") => picture::<Cards>(&text),
-        Some("sumeria") => picture::<Sumeria>(&text),
-        _ => Err(
-            "neither a position (first line `tigris ...`, `cards ...` or `sumeria ...`) nor a game record".into(),
-        ),
-    }
-    .map_err(named)
+    crate::source::with_state(path, Picture)
 }
 
 pub(crate) fn run(args: &crate::RenderArgs) -> Result<(), String> {

@@ -266,6 +266,18 @@ impl PyGame {
         Ok(PyState { session })
     }
 
+    /// A state from a position text: the game's position format, in full or on one line
+    /// (`State.position(compact=True)` writes it), read through the game's position checks,
+    /// which report every violation. The configuration is the one in the text; it must be a
+    /// position of this game.
+    fn state_from_position(&self, text: &str) -> PyResult<PyState> {
+        use mesopotamia_core::cases::CaseGame as _;
+        let session = with_game!(&self.config, AnyConfig, _c, G => AnySession::from(
+            Session::new(G::from_position(text).map_err(refused)?)
+        ));
+        Ok(PyState { session })
+    }
+
     /// Plays `count` whole games inside Rust, without the GIL, and returns one dict per game:
     /// `returns`, `ranks`, `scores` (each seat's score: the figure its rank is decided by
     /// first), `steps` and `end` (`rules` or `turn-limit`). `bots` is `random`, `greedy`,
@@ -486,9 +498,19 @@ impl PyState {
         with_game!(&self.session, AnySession, s, G => s.information_state(seat)).map_err(refused)
     }
 
-    /// The position text (everything, hidden information included).
-    fn position(&self) -> String {
-        with_game!(&self.session, AnySession, s, G => s.game.to_string())
+    /// The position text (everything, hidden information included); with `compact`, its
+    /// one-line form (parts joined by ` | `, as FEN is for chess). `Game.state_from_position`
+    /// reads either back.
+    #[pyo3(signature = (compact=false))]
+    fn position(&self, compact: bool) -> String {
+        use mesopotamia_core::cases::CaseGame as _;
+        with_game!(&self.session, AnySession, s, G => if compact {
+            mesopotamia_core::Setup::to_one_line(
+                &<G as mesopotamia_core::cases::CaseGame>::Position::from_game(&s.game),
+            )
+        } else {
+            s.game.position()
+        })
     }
 
     /// The state as the engine's JSON (read back by `Game.deserialize_state`).
@@ -561,7 +583,7 @@ impl PyState {
     }
 
     fn __str__(&self) -> String {
-        self.position()
+        self.position(false)
     }
 
     fn __repr__(&self) -> String {

@@ -101,6 +101,30 @@ def test_serialize_and_deserialize_round_trip(name, players):
 
 
 @pytest.mark.parametrize("name,players", CONFIGS)
+def test_positions_read_back_in_full_and_on_one_line(name, players):
+    rng = np.random.default_rng(6)
+    game = mesopotamia.Game(name, players)
+    state = game.new_initial_state()
+    for _ in range(8):
+        play_random(state, rng, 17)
+        full, line = state.position(), state.position(compact=True)
+        assert "\n" not in line and " | " in line and line.startswith(name)
+        for text in (full, line):
+            back = game.state_from_position(text)
+            assert back == state
+            assert back.legal_actions() == state.legal_actions()
+            assert back.position(compact=True) == line
+        if state.is_terminal():
+            break
+    # A mistake is refused with the part it is in; another game's position is refused.
+    with pytest.raises(mesopotamia.EngineError, match="part 2"):
+        game.state_from_position(line.replace(" | ", " | Z", 1))
+    other = "sumeria" if name != "sumeria" else "tigris"
+    with pytest.raises(mesopotamia.EngineError):
+        game.state_from_position(mesopotamia.Game(other, 3).new_initial_state().position())
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
 def test_clone_is_independent(name, players):
     rng = np.random.default_rng(6)
     state = play_random(new_state(name, players), rng, 20)
