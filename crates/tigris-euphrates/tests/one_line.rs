@@ -67,3 +67,31 @@ fn a_mistake_names_its_part() {
         "line 1: part 2: 10 rows in the board, expected 11 (rows are separated by `/`)"
     );
 }
+
+/// A case file's `[position]` may be a one-line position: the scenario plays from the same
+/// state as from the full text.
+#[test]
+fn a_case_starts_from_a_one_line_position() {
+    use mesopotamia_core::Game;
+    use mesopotamia_core::cases::{Case, run};
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let states = random_states(Tigris::new(Config::new(3)).unwrap(), &mut rng, 200);
+    let state = states
+        .iter()
+        .find(|s| matches!(s.to_move(), mesopotamia_core::ToMove::Seat(_)) && s.public().turn() > 3)
+        .expect("a decision after a few turns");
+    let position = Position::from_game(state);
+    let action = state.legal_action_vec()[0];
+    let script = format!("[script]\n{action}\nexpect legal-count {}\n", {
+        let mut after = state.clone();
+        after.apply(action).unwrap();
+        after.legal_action_vec().len()
+    });
+    let full = format!("[position]\n{position}{script}");
+    let one = format!("[position]\n{}\n{script}", position.to_one_line());
+    let played = |text: &str| {
+        let case = Case::parse("ONE-LINE", text).unwrap();
+        run::<Tigris>(&case).unwrap().to_string()
+    };
+    assert_eq!(played(&one), played(&full));
+}
