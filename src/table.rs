@@ -587,7 +587,7 @@ impl NamedGame for tigris_euphrates::Tigris {
         tigris_euphrates::bots::mcts_bot(iterations)
     }
     fn score(&self, seat: Seat) -> u32 {
-        self.public().standing_key(seat)[0]
+        self.public().score(seat)
     }
     const SCORE: &'static str = "weakest colour, treasures counted";
 }
@@ -611,7 +611,7 @@ impl NamedGame for tigris_euphrates_cards::Cards {
         tigris_euphrates_cards::bots::mcts_bot(iterations)
     }
     fn score(&self, seat: Seat) -> u32 {
-        self.keys().get(seat.index()).map_or(0, |key| key[0])
+        tigris_euphrates_cards::Cards::score(self, seat)
     }
     const SCORE: &'static str = "weakest colour of the VP pile, treasures counted";
 }
@@ -637,7 +637,7 @@ impl NamedGame for sumeria::Sumeria {
         sumeria::bots::mcts_bot(iterations)
     }
     fn score(&self, seat: Seat) -> u32 {
-        self.scores().get(seat.index()).map_or(0, |s| s.0)
+        sumeria::Sumeria::score(self, seat)
     }
     const SCORE: &'static str = "points";
 }

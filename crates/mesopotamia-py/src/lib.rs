@@ -472,10 +472,40 @@ impl PyState {
         with_game!(&self.session, AnySession, s, G => s.view_json(seat)).map_err(refused)
     }
 
-    /// What a seat may know, as a dict.
+    /// What a seat may know, as a dict: a `mesopotamia.View`, which a notebook shows as the
+    /// board's picture.
     fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
         let json = self.view_json(seat)?;
-        py.import("json")?.call_method1("loads", (json,))
+        let data = py.import("json")?.call_method1("loads", (json,))?;
+        // The picture draws only what every seat sees, so the view's is the state's: the
+        // view keeps a copy of the state to draw it when asked.
+        py.import("mesopotamia")?
+            .getattr("View")?
+            .call1((data, self.clone()))
+    }
+
+    /// The board as an SVG picture. It draws only what every seat sees (the board, hand
+    /// sizes, what the views show of each seat), so it is also each view's picture.
+    fn svg(&self) -> String {
+        with_game!(&self.session, AnySession, s, G => mesopotamia_core::svg::position(
+            &s.game,
+            &mesopotamia_core::svg::Options::default(),
+        ))
+    }
+
+    /// The picture a notebook (Jupyter, IPython) shows for the state: `svg()`.
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    /// Each seat's score now, in seat order: the figure its rank is decided by first (in
+    /// Tigris & Euphrates and the card game the weakest colour, treasures counted; in
+    /// Sumeria the points), what a front end shows as the score.
+    fn scores(&self) -> Vec<u32> {
+        with_game!(&self.session, AnySession, s, G => (0..s.game.seat_count())
+            .filter_map(mesopotamia_core::Seat::new)
+            .map(|seat| mesopotamia::table::NamedGame::score(&s.game, seat))
+            .collect())
     }
 
     /// The seat's observation tensor, a flat numpy `float32` array (see

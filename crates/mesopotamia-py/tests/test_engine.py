@@ -125,6 +125,43 @@ def test_positions_read_back_in_full_and_on_one_line(name, players):
 
 
 @pytest.mark.parametrize("name,players", CONFIGS)
+def test_states_and_views_show_as_pictures_in_notebooks(name, players):
+    import pickle
+
+    rng = np.random.default_rng(8)
+    state = play_random(mesopotamia.Game(name, players).new_initial_state(), rng, 60)
+    picture = state._repr_svg_()
+    assert picture == state.svg()
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    view = state.view(1)
+    # Still a dict: JSON, equality and pickling work as before.
+    assert isinstance(view, dict) and isinstance(view, mesopotamia.View)
+    assert view == json.loads(state.view_json(1))
+    assert json.loads(json.dumps(view)) == view
+    back = pickle.loads(pickle.dumps(view))
+    assert back == view and back._repr_svg_() == picture
+    # The view draws the state it was taken from, not the state as it goes on.
+    play_random(state, rng, 40)
+    assert view._repr_svg_() == picture
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
+def test_scores_are_what_the_ranks_follow(name, players):
+    rng = np.random.default_rng(9)
+    game = mesopotamia.Game(name, players)
+    state = game.new_initial_state()
+    assert state.scores() == [0] * players
+    play_random(state, rng, 100_000)
+    assert state.is_terminal()
+    scores, ranks = state.scores(), state.ranks()
+    assert len(scores) == players
+    for a in range(players):
+        for b in range(players):
+            if scores[a] > scores[b]:
+                assert ranks[a] < ranks[b], (scores, ranks)
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
 def test_clone_is_independent(name, players):
     rng = np.random.default_rng(6)
     state = play_random(new_state(name, players), rng, 20)

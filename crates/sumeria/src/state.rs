@@ -481,6 +481,13 @@ impl Sumeria {
             .map_err(|reason| SumeriaError::Illegal { action, reason })
     }
 
+    /// A seat's score: the points of the influence tiles it holds (1, 3, 6, 10, ... for 1,
+    /// 2, 3, 4, ... of a kind), the figure the standings compare first. 0 for a seat not at
+    /// the table.
+    pub fn score(&self, seat: Seat) -> u32 {
+        self.scores().get(seat.index()).map_or(0, |s| s.0)
+    }
+
     /// Final scores: (points, most tiles of one kind) per seat.
     pub fn scores(&self) -> Vec<(u32, u8)> {
         let p = &self.public;

@@ -11,6 +11,8 @@ Adapters: ``mesopotamia.openspiel`` (``register()``; needs ``open_spiel``) and
 ``mesopotamia.pettingzoo`` (``env(...)``; needs ``pettingzoo``). See docs/python.md.
 """
 
+from typing import Any
+
 from ._engine import EngineError, Game, State, __version__
 
 #: The games' short names, as ``Game`` takes them.
@@ -21,4 +23,22 @@ CHANCE = -1
 #: ``State.current_player()`` once the game is over (OpenSpiel's number).
 TERMINAL = -4
 
-__all__ = ["CHANCE", "GAMES", "TERMINAL", "EngineError", "Game", "State", "__version__"]
+
+
+class View(dict):  # type: ignore[type-arg]
+    """What a seat may know (``State.view(seat)``): the view's JSON as a plain dict, which a
+    notebook shows as the board's picture (``_repr_svg_``). The picture draws only what
+    every seat sees, so it is the picture of the state the view was taken from."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, data: dict[str, Any], state: State) -> None:
+        super().__init__(data)
+        self._state = state
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks."""
+        return self._state.svg()
+
+
+__all__ = ["CHANCE", "GAMES", "TERMINAL", "EngineError", "Game", "State", "View", "__version__"]

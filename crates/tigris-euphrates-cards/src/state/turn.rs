@@ -241,6 +241,14 @@ impl Cards {
         Ok(())
     }
 
+    /// A seat's score: the cards of the weakest colour in its VP pile once its treasures are
+    /// added where they help most, the figure the standings compare first. The state knows
+    /// every pile; with closed piles the other seats' views do not show it. 0 for a seat not
+    /// at the table.
+    pub fn score(&self, seat: Seat) -> u32 {
+        self.keys().get(seat.index()).map_or(0, |key| key[0])
+    }
+
     /// Final scores: colour counts of each pile with treasures wild, as the core ranks them.
     pub fn keys(&self) -> Vec<[u32; 4]> {
         (0..self.public.seats())

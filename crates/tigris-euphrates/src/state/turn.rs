@@ -286,6 +286,12 @@ impl Public {
     pub fn standing_key(&self, seat: Seat) -> [u32; 4] {
         weakest_colour_key(self.vp(seat), self.treasures_taken(seat) as u32)
     }
+    /// A seat's score (T14): the VP of its weakest colour once its treasures are added where
+    /// they help most, the figure the standings compare first and a front end shows. 0 for
+    /// a seat not at the table.
+    pub fn score(&self, seat: Seat) -> u32 {
+        self.standing_key(seat)[0]
+    }
     /// The monument VP (T10) the active seat will score at the end of the turn in
     /// progress if the board stays as it is; nothing once they are paid (or between turns).
     pub fn monument_vp_to_come(&self) -> ColourMap<u16> {
