@@ -2,7 +2,7 @@
 //! higher score never ranks below one with a lower score, at the end of seeded games.
 
 use mesopotamia::table::NamedGame;
-use mesopotamia_core::{Game, Seat};
+use mesopotamia_core::Seat;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
