@@ -18,6 +18,7 @@ pub(crate) trait CliGame:
         Event: MarkedDisplay,
         Config: serde::Serialize + serde::de::DeserializeOwned,
     > + NamedGame
+    + mesopotamia_core::record::text::Turns
     + core::fmt::Display
     + Send
     + Sync

@@ -96,6 +96,15 @@ enum Command {
         #[arg(long)]
         compact: bool,
     },
+    /// Convert a game record between JSON and the game text (one turn a line, as PGN is for
+    /// chess; see docs/formats.md): prints the other form, or the one `--to` names.
+    Convert {
+        /// A game record, as JSON or as the game text.
+        file: PathBuf,
+        /// The form to print (default: the other one).
+        #[arg(long, value_enum)]
+        to: Option<RecordForm>,
+    },
     /// Play case files of your own (the rule examples' format, any game): print each
     /// transcript and every expectation that fails, not only the first; exit status 1 if
     /// any fails.
@@ -123,6 +132,15 @@ struct RenderArgs {
     /// Where to write the SVG (default: standard output).
     #[arg(long, short)]
     output: Option<PathBuf>,
+}
+
+/// The two forms of a game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RecordForm {
+    /// The JSON record.
+    Json,
+    /// The game text.
+    Text,
 }
 
 /// The games, by the name the commands take.
@@ -305,6 +323,7 @@ fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Case { files } => examples_cmd::run_files(&files),
         Command::Position { source, compact } => print_position(&source, compact),
+        Command::Convert { file, to } => convert(&file, to),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -408,6 +427,38 @@ pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
             state.public().treasures_taken(seat)
         );
     }
+    Ok(())
+}
+
+/// `convert`: a record in the other form (or the one asked for).
+fn convert(file: &std::path::Path, to: Option<RecordForm>) -> Result<(), String> {
+    let (game, text) = records::read(file)?;
+    let to = to.unwrap_or(if mesopotamia_core::record::text::is_game_text(&text) {
+        RecordForm::Json
+    } else {
+        RecordForm::Text
+    });
+    fn other<G: games::CliGame>(text: &str, to: RecordForm) -> Result<String, String>
+    where
+        G::Config: Send + Sync,
+    {
+        let record = records::parse::<G>(text)?;
+        match to {
+            RecordForm::Json => mesopotamia::table::write_record(&record)
+                .map(|json| format!("{json}\n"))
+                .map_err(|e| e.to_string()),
+            RecordForm::Text => {
+                mesopotamia_core::record::text::write(&record).map_err(|e| e.to_string())
+            }
+        }
+    }
+    let out = match game {
+        mesopotamia::table::GameName::Tigris => other::<Tigris>(&text, to),
+        mesopotamia::table::GameName::Cards => other::<tigris_euphrates_cards::Cards>(&text, to),
+        mesopotamia::table::GameName::Sumeria => other::<Sumeria>(&text, to),
+    }
+    .map_err(|e| format!("{}: {e}", file.display()))?;
+    say_raw!("{out}");
     Ok(())
 }
 

@@ -1,13 +1,16 @@
-//! Reading game records from files: a size limit before anything is read, then the
-//! library's reader (`mesopotamia::table`), which finds the game named by the record
-//! without building the whole JSON tree and says plainly when a record is labelled with
-//! one game but holds another's configuration.
+//! Reading game records from files, as JSON or as the game text: a size limit before
+//! anything is read, then the libraries' readers (`mesopotamia::table` for JSON, which finds
+//! the game named by the record without building the whole JSON tree and says plainly when a
+//! record is labelled with one game but holds another's configuration; the core's
+//! `record::text` for the game text).
 
 use std::path::Path;
 
 use mesopotamia::table::{self, GameName, NamedGame};
 use mesopotamia_core::__serde::de::DeserializeOwned;
 use mesopotamia_core::GameRecord;
+use mesopotamia_core::cases::CaseGame;
+use mesopotamia_core::record::text::{self, Turns};
 
 /// Record files above this size are refused before they are read: no game's record comes
 /// near it (a 1,000-turn Tigris & Euphrates game writes well under 10 MB).
@@ -26,15 +29,27 @@ pub(crate) fn read(path: &Path) -> Result<(GameName, String), String> {
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let game = table::record_game(&text).map_err(|e| named(e.to_string()))?;
+    let game = game_of(&text).map_err(named)?;
     Ok((game, text))
 }
 
-/// The record in `text`, read as a record of `G`; when that fails because the record
-/// holds another game's configuration, the error says so.
-pub(crate) fn parse<G: NamedGame>(text: &str) -> Result<GameRecord<G>, String>
+/// The game a record names, in either form.
+pub(crate) fn game_of(text: &str) -> Result<GameName, String> {
+    if text::is_game_text(text) {
+        let name = text::game_of(text).ok_or("a game text without a `Game` header")?;
+        return name.parse::<GameName>().map_err(|e| e.to_string());
+    }
+    table::record_game(text).map_err(|e| e.to_string())
+}
+
+/// The record in `text` (JSON or the game text), read as a record of `G`; when that fails
+/// because the record holds another game's configuration, the error says so.
+pub(crate) fn parse<G: NamedGame + CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, String>
 where
     G::Config: DeserializeOwned,
 {
+    if text::is_game_text(text) {
+        return text::read::<G>(text).map_err(|e| e.to_string());
+    }
     table::read_record::<G>(text).map_err(|e| e.to_string())
 }

@@ -1,6 +1,6 @@
 //! Reading a game's state from what a command is given: a position file (the full text or
 //! the one-line form), a one-line position written on the command line, or a game record
-//! (its final state). The game is told by the text itself (a position's first word, a
+//! (JSON or the game text: its final state). The game is told by the text itself (a position's first word, a
 //! record's `game` field), so one command serves every game.
 
 use std::path::Path;
@@ -45,7 +45,9 @@ pub(crate) fn with_state<W: WithState>(source: &Path, what: W) -> Result<W::Out,
     }
     let bytes =
         std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
-    if bytes.trim_ascii_start().starts_with(b"{") {
+    let record = bytes.trim_ascii_start().starts_with(b"{")
+        || std::str::from_utf8(&bytes).is_ok_and(mesopotamia_core::record::text::is_game_text);
+    if record {
         drop(bytes);
         let (game, text) = crate::records::read(source)?;
         fn end<G: CliGame + Drawing, W: WithState>(text: &str, what: W) -> Result<W::Out, String>

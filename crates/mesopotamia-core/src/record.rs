@@ -1,6 +1,8 @@
 //! Game records: every decision and chance outcome of a game, replayable to the
 //! identical state.
 
+pub mod text;
+
 use crate::game::{EndReason, Game, ToMove};
 use crate::seat::Seat;
 

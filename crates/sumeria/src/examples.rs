@@ -56,6 +56,14 @@ impl cases::NamedViolation for Violation {
     }
 }
 
+/// Lines of the game text (`mesopotamia_core::record::text`): one per turn, labelled
+/// `ROUND/TURN` as positions count them (`2/3`: round 2, turn 3).
+impl mesopotamia_core::record::text::Turns for Sumeria {
+    fn turn_label(&self) -> String {
+        format!("{}/{}", self.public().round(), self.public().turn())
+    }
+}
+
 impl CaseGame for Sumeria {
     type Position = Position;
     type Event = Event;

@@ -89,6 +89,14 @@ impl cases::NamedViolation for Violation {
     }
 }
 
+/// Lines of the game text (`mesopotamia_core::record::text`): one per turn, numbered from 0 as
+/// positions number them.
+impl mesopotamia_core::record::text::Turns for Cards {
+    fn turn_label(&self) -> String {
+        self.public().turn().to_string()
+    }
+}
+
 impl CaseGame for Cards {
     type Position = Position;
     type Event = Event;

@@ -91,6 +91,14 @@ impl cases::NamedViolation for Violation {
     }
 }
 
+/// Lines of the game text (`mesopotamia_core::record::text`): one per turn, numbered from 0 as
+/// positions number them.
+impl mesopotamia_core::record::text::Turns for Tigris {
+    fn turn_label(&self) -> String {
+        self.public().turn().to_string()
+    }
+}
+
 impl CaseGame for Tigris {
     type Position = Position;
     type Event = Event;
