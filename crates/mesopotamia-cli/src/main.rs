@@ -16,6 +16,7 @@ macro_rules! say_raw {
     }};
 }
 
+mod analyse_cmd;
 mod bench;
 mod cards_cmd;
 mod examples_cmd;
@@ -105,6 +106,10 @@ enum Command {
         #[arg(long, value_enum)]
         to: Option<RecordForm>,
     },
+    /// Judge every decision of a game record with the search bot, as a chess engine
+    /// annotates a game: its preferred action, its value estimate for the seat, and where
+    /// the action played ranks.
+    Analyse(AnalyseArgs),
     /// Play case files of your own (the rule examples' format, any game): print each
     /// transcript and every expectation that fails, not only the first; exit status 1 if
     /// any fails.
@@ -236,6 +241,25 @@ impl GameOptions {
 }
 
 #[derive(Debug, Args)]
+struct AnalyseArgs {
+    /// A game record (JSON or the game text).
+    file: PathBuf,
+    /// The search bot that judges (`mcts`, `mcts:ITERATIONS`, `mcts:MILLISECONDSms`,
+    /// `mcts:SECONDSs`; default: the game's default budget).
+    #[arg(long, default_value = "mcts")]
+    bots: String,
+    /// Only this seat's decisions (repeat for several; default: every seat).
+    #[arg(long)]
+    seat: Vec<usize>,
+    /// Seed of the search's randomness.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
 struct PlayArgs {
     /// The game.
     game: GameName,
@@ -324,6 +348,7 @@ fn main() -> ExitCode {
         Command::Case { files } => examples_cmd::run_files(&files),
         Command::Position { source, compact } => print_position(&source, compact),
         Command::Convert { file, to } => convert(&file, to),
+        Command::Analyse(args) => analyse_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

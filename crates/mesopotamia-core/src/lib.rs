@@ -11,6 +11,7 @@ extern crate self as mesopotamia_core;
 #[allow(dead_code, missing_docs, unreachable_pub)]
 mod toy;
 
+pub mod analysis;
 pub mod bits;
 pub mod cases;
 pub mod chance;

@@ -1,0 +1,142 @@
+//! `analyse`: every decision of a game record judged by the search bot (the core's
+//! `analysis::analyse_record`), as text or JSON.
+
+use std::io::IsTerminal;
+
+use mesopotamia::table::BotSpec;
+use mesopotamia_core::Seat;
+use mesopotamia_core::analysis::{DecisionAnalysis, analyse_record};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use sumeria::Sumeria;
+use tigris_euphrates::Tigris;
+use tigris_euphrates_cards::Cards;
+
+use crate::games::CliGame;
+
+pub(crate) fn run(args: &crate::AnalyseArgs) -> Result<(), String> {
+    let spec: BotSpec = args
+        .bots
+        .parse()
+        .map_err(|e: mesopotamia::table::BotSpecError| e.to_string())?;
+    if !matches!(spec, BotSpec::Mcts(_)) {
+        return Err(format!(
+            "--bots {}: the analysis needs the search bot (mcts, mcts:N, mcts:Nms, mcts:Ns)",
+            args.bots
+        ));
+    }
+    let (game, text) = crate::records::read(&args.file)?;
+    let named = |e: String| format!("{}: {e}", args.file.display());
+    match game {
+        mesopotamia::table::GameName::Tigris => analyse::<Tigris>(args, spec, &text),
+        mesopotamia::table::GameName::Cards => analyse::<Cards>(args, spec, &text),
+        mesopotamia::table::GameName::Sumeria => analyse::<Sumeria>(args, spec, &text),
+    }
+    // A closed pipe (`| head`) is not the file's fault: it ends the command quietly.
+    .map_err(|e| if e == crate::CLOSED_PIPE { e } else { named(e) })
+}
+
+fn analyse<G: CliGame>(args: &crate::AnalyseArgs, spec: BotSpec, text: &str) -> Result<(), String>
+where
+    G::Config: Send + Sync,
+{
+    let record = crate::records::parse::<G>(text)?;
+    let start = G::record_start(&record)?;
+    let seats = start.seat_count();
+    if let Some(bad) = args.seat.iter().find(|&&s| s >= seats) {
+        return Err(format!(
+            "--seat {bad}: the game has seats 0 to {}",
+            seats - 1
+        ));
+    }
+    let bot = spec.search_bot::<G>().ok_or("not a search bot")?;
+    let decisions = record
+        .steps
+        .iter()
+        .filter(|s| match s {
+            mesopotamia_core::Step::Action(seat, _) => {
+                args.seat.is_empty() || args.seat.contains(&seat.index())
+            }
+            mesopotamia_core::Step::Chance(_) => false,
+        })
+        .count();
+    let bar = if std::io::stderr().is_terminal() && !args.json {
+        let bar = indicatif::ProgressBar::new(decisions as u64);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} decisions, eta {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let chosen = |seat: Seat| args.seat.is_empty() || args.seat.contains(&seat.index());
+    let mut lines = Vec::new();
+    let results = analyse_record(&record, start, &bot, chosen, &mut rng, |d| {
+        bar.inc(1);
+        lines.push(line(d));
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    if args.json {
+        let json = serde_json::json!({
+            "game": G::NAME,
+            "bot": spec.to_string(),
+            "seed": args.seed,
+            "decisions": results,
+        });
+        say!("{json}");
+        return Ok(());
+    }
+    for l in &lines {
+        say!("{l}");
+    }
+    say!("{}", summary(&results, seats));
+    Ok(())
+}
+
+/// One decision, in words.
+fn line<A: core::fmt::Display + PartialEq>(d: &DecisionAnalysis<A>) -> String {
+    let played = match d.played_value {
+        Some(v) => format!("{:.0}% of visits, value {v:.2}", d.played_share * 100.0),
+        None => "never tried".to_owned(),
+    };
+    let verdict = if d.agrees() {
+        "the search's choice".to_owned()
+    } else {
+        format!(
+            "best {} ({:.0}% of visits, value {:.2})",
+            d.best,
+            d.best_share * 100.0,
+            d.value
+        )
+    };
+    format!(
+        "step {:>4} seat {}: {} ranks {} of {} ({played}); {verdict}",
+        d.step, d.seat, d.played, d.played_rank, d.legal
+    )
+}
+
+/// Per seat: how often the played action was the search's choice, and the value given up.
+fn summary<A: PartialEq>(results: &[DecisionAnalysis<A>], seats: usize) -> String {
+    let mut out = String::from("summary:");
+    for seat in 0..seats {
+        let mine: Vec<_> = results.iter().filter(|d| d.seat.index() == seat).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let agreed = mine.iter().filter(|d| d.agrees()).count();
+        let lost: f64 = mine
+            .iter()
+            .map(|d| (d.value - d.played_value.unwrap_or(0.0)).max(0.0))
+            .sum::<f64>()
+            / mine.len() as f64;
+        out.push_str(&format!(
+            "\n  seat {seat}: {agreed} of {} decisions as the search prefers; value given up {lost:.3} a decision on average",
+            mine.len()
+        ));
+    }
+    out
+}
