@@ -21,6 +21,7 @@ mod bench;
 mod cards_cmd;
 mod examples_cmd;
 mod games;
+mod perft_cmd;
 mod play;
 mod records;
 mod render;
@@ -73,6 +74,10 @@ enum Command {
     /// per decision, CPU time), then legal-list generations/s, the mean legal list and the
     /// clone time on a fixed set of positions.
     Bench(BenchArgs),
+    /// Count the game tree: the histories of 1 to N steps (every legal action and every
+    /// distinct chance outcome is a step), one line per depth with its time; with
+    /// `--divide`, the count under each first step.
+    Perft(PerftArgs),
     /// Validate a game record, then print the final position and standings.
     Replay {
         /// A game record (JSON) written by `play --record`.
@@ -229,6 +234,17 @@ impl GameOptions {
         }
     }
 
+    /// Whether any option was given (a `--from` file brings its own configuration).
+    fn any_given(&self) -> bool {
+        self.players.is_some()
+            || self.english_variant
+            || self.board.is_some()
+            || self.buildings
+            || self.ziggurat
+            || self.open_piles
+            || self.turn_limit.is_some()
+    }
+
     /// One game's options given for another are a mistake worth naming.
     fn check(&self, game: GameName) -> Result<(), String> {
         self.table().check(game.table()).map_err(|e| e.to_string())
@@ -335,6 +351,29 @@ struct BenchArgs {
     json: bool,
 }
 
+#[derive(Debug, Args)]
+struct PerftArgs {
+    /// The game.
+    game: GameName,
+    #[command(flatten)]
+    options: GameOptions,
+    /// Count from a position file (the game's position format) or a game record (JSON: its
+    /// last state), with the file's configuration (game options are refused); from the
+    /// game's start when not given.
+    #[arg(long, value_name = "POSITION|RECORD")]
+    from: Option<PathBuf>,
+    /// The depth: steps per history, 1 to 20.
+    #[arg(long)]
+    depth: u32,
+    /// Only the last depth, split by first step: one line per action (or chance outcome) in
+    /// notation with its count, then the total.
+    #[arg(long)]
+    divide: bool,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    json: bool,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -342,6 +381,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play(&args),
         Command::Simulate(args) => simulate(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Perft(args) => perft_cmd::run(&args),
         Command::Replay { file } => replay(&file),
         Command::Examples { id } => examples_cmd::run(id.as_deref()),
         Command::Render(args) => render::run(&args),

@@ -14,7 +14,7 @@ use rand_chacha::rand_core::SeedableRng;
 use mesopotamia::table::BotSpec;
 
 use crate::games::CliGame;
-use crate::{PlayArgs, term};
+use crate::{GameOptions, PlayArgs, term};
 
 /// A game's text written to a [`MarkedString`] (which fails only if the game's writer does).
 fn written(result: core::fmt::Result) -> Result<(), String> {
@@ -145,19 +145,38 @@ where
         let start = G::new(&config).map_err(|e| e.to_string())?;
         return Ok((start, GameRecord::new(config), false));
     };
-    let named = |e: String| format!("{}: {e}", path.display());
-    let o = &args.options;
-    let options_given = o.players.is_some()
-        || o.english_variant
-        || o.board.is_some()
-        || o.buildings
-        || o.ziggurat
-        || o.open_piles
-        || o.turn_limit.is_some();
-    if options_given {
-        return Err(named(
-            "--from continues the game with the file's configuration: leave out --players and the game options".into(),
+    let (state, record) = read_from::<G>(
+        path,
+        &args.options,
+        "continues the game with the file's configuration",
+    )?;
+    if state.is_terminal() {
+        return Err(format!(
+            "{}: the game is over: nothing to continue",
+            path.display()
         ));
+    }
+    Ok((state, record, true))
+}
+
+/// The state in the file of a `--from` option (`play`, `perft`) and its record: a game
+/// record (JSON), played through and checked, gives its last state; a position file (the
+/// game's position format) gives its position, and a record that starts there. The file
+/// holds the configuration, so game options are refused: `with_file` says what `--from`
+/// does with it, for that message.
+pub(crate) fn read_from<G: CliGame>(
+    path: &std::path::Path,
+    options: &GameOptions,
+    with_file: &str,
+) -> Result<(G, GameRecord<G>), String>
+where
+    G::Config: Send + Sync,
+{
+    let named = |e: String| format!("{}: {e}", path.display());
+    if options.any_given() {
+        return Err(named(format!(
+            "--from {with_file}: leave out --players and the game options"
+        )));
     }
     let size = std::fs::metadata(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?
@@ -169,7 +188,7 @@ where
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let (state, record) = if text.trim_start().starts_with('{') {
+    if text.trim_start().starts_with('{') {
         let (game, text) = crate::records::read(path)?;
         if game != G::GAME {
             return Err(named(format!(
@@ -179,18 +198,14 @@ where
         }
         let record = crate::records::parse::<G>(&text).map_err(named)?;
         let state = G::replay_record(&record).map_err(named)?;
-        (state, record)
+        Ok((state, record))
     } else {
         // The record starts at the position (its text as the game writes it), so that
         // `replay` and a later `--from` read the game from there.
         let state = G::from_position(&text).map_err(named)?;
         let record = GameRecord::new(state.config().clone()).with_start(state.position());
-        (state, record)
-    };
-    if state.is_terminal() {
-        return Err(named("the game is over: nothing to continue".into()));
+        Ok((state, record))
     }
-    Ok((state, record, true))
 }
 
 /// Who plays a seat at a table with people.

@@ -23,6 +23,7 @@ pub mod geometry;
 pub mod marks;
 pub mod mcts;
 pub mod observation;
+pub mod perft;
 pub mod record;
 pub mod scoring;
 pub mod seat;
