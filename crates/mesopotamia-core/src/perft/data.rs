@@ -6,16 +6,15 @@
 //! [start] tigris players 2 board classic variant standard
 //! [perft] 1 4 / 2 16 / 3 64
 //!
-//! [position]
-//! tigris players 3 board classic variant standard
-//! ... the rest of the position, in the game's position format ...
+//! [position] tigris players 3 board classic variant standard | 10.r*5./... | turn 4 active 1 actions 2
 //! [perft] 1 312 / 2 97344 / 3 30371328
 //! ```
 //!
 //! An entry starts with `[start] CONFIGURATION` (the configuration line of the game's
 //! position format: the game's initial state, before any chance outcome, as a case file's
-//! `[start]`) or with `[position]`, whose text runs from the rest of that line (empty in
-//! the files written today) to the `[perft]` line; `#` lines inside it belong to the
+//! `[start]`) or with `[position]`, whose text runs from the rest of that line (the
+//! position's one-line form, as the files are written today, like EPD for chess) to the
+//! `[perft]` line (a position in the full text starts on the next line); `#` lines inside it belong to the
 //! position, whose format takes them as comments. `[perft]` ends the entry with its counts:
 //! `DEPTH COUNT` pairs separated by `/`, depths strictly ascending. The `#` lines just
 //! before an entry's tag (no blank line between) are its note: where the position comes
@@ -121,6 +120,10 @@ impl fmt::Display for PerftEntry {
         }
         match &self.start {
             Start::Configuration(text) => writeln!(f, "[start] {}", text.trim())?,
+            // The one-line form stays on the tag's line; a full text starts on the next.
+            Start::Position(text) if !text.trim().contains('\n') => {
+                writeln!(f, "[position] {}", text.trim())?;
+            }
             Start::Position(text) => {
                 writeln!(f, "[position]")?;
                 f.write_str(text)?;
