@@ -634,11 +634,18 @@ fn print_hint<A: core::fmt::Display>(
         return Ok(());
     };
     say!("hint: {}", hint.action);
+    let among = if hint.shares.len() < hint.legal {
+        format!(
+            "the {} legal actions the greedy evaluation rates best (of {})",
+            hint.shares.len(),
+            hint.legal
+        )
+    } else {
+        format!("all {} legal actions", hint.legal)
+    };
     say!(
-        "  the search bot's {} iterations among the {} legal actions the greedy evaluation rates best (of {}); share of its visits:",
-        hint.iterations,
-        hint.shares.len(),
-        hint.legal
+        "  the search bot's {} iterations among {among}; share of its visits:",
+        hint.iterations
     );
     for (action, share) in hint.shares.iter().take(HINT_SHOWN) {
         say!("  {:>5.1}%  {action}", 100.0 * share);
