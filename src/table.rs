@@ -8,6 +8,8 @@
 //!   `mcts:500ms`, `mcts:1.5s`), parsed strictly and printed back as it parses;
 //! - [`NamedGame`]: each game's configuration from the options, its bots, its default
 //!   search budget and the figure its standings rank a seat by first;
+//! - [`hint`]: a hint for a person's decision, the search among the greedy bot's best
+//!   candidates, with its shares of the visits;
 //! - with the `serde` feature, [`write_record`], [`read_record`] and [`record_game`]: game
 //!   records as JSON, and which game a record is of.
 //!
@@ -45,6 +47,9 @@ use mesopotamia_core::{Bot, Game, RandomBot, Seat};
 
 #[cfg(feature = "serde")]
 pub use records::{RecordError, read_record, record_game, write_record};
+
+mod hint;
+pub use hint::{HINT_CANDIDATES, Hint, hint};
 
 /// The games, by the names the commands, the pages and the records use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -547,6 +552,9 @@ pub trait NamedGame: Game<Action: Send + Sync> + Send + Sync + 'static {
     fn greedy_bot() -> Box<dyn Bot<Self> + Send>;
     /// The game's search bot (its `bots::mcts_bot`) at `iterations` per decision.
     fn mcts_bot(iterations: u32) -> MctsBot<Self>;
+    /// How good the state looks for `seat`, higher is better: the evaluation of the
+    /// game's greedy bot (its `bots::evaluate`).
+    fn evaluate(&self, seat: Seat) -> i64;
     /// The figure the standings rank a seat by first (the weakest colour, treasures
     /// counted; Sumeria's points): what a front end shows as a seat's score.
     fn score(&self, seat: Seat) -> u32;
@@ -586,6 +594,9 @@ impl NamedGame for tigris_euphrates::Tigris {
     fn mcts_bot(iterations: u32) -> MctsBot<Self> {
         tigris_euphrates::bots::mcts_bot(iterations)
     }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        tigris_euphrates::bots::evaluate(self, seat)
+    }
     fn score(&self, seat: Seat) -> u32 {
         self.public().score(seat)
     }
@@ -609,6 +620,9 @@ impl NamedGame for tigris_euphrates_cards::Cards {
     }
     fn mcts_bot(iterations: u32) -> MctsBot<Self> {
         tigris_euphrates_cards::bots::mcts_bot(iterations)
+    }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        tigris_euphrates_cards::bots::evaluate(self, seat)
     }
     fn score(&self, seat: Seat) -> u32 {
         tigris_euphrates_cards::Cards::score(self, seat)
@@ -635,6 +649,9 @@ impl NamedGame for sumeria::Sumeria {
     }
     fn mcts_bot(iterations: u32) -> MctsBot<Self> {
         sumeria::bots::mcts_bot(iterations)
+    }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        sumeria::bots::evaluate(self, seat)
     }
     fn score(&self, seat: Seat) -> u32 {
         sumeria::Sumeria::score(self, seat)

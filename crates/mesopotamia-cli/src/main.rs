@@ -284,24 +284,45 @@ struct PlayArgs {
     /// Seed of the game's randomness (draws and bots).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Write the game record (JSON) to this file: at the end, on `quit`, or when the game
-    /// stops early.
+    /// Write the game record to this file: at the end, on `quit`, or when the game stops
+    /// early. JSON, or the game text for a file named `.txt` or holding a game text. With `--from RECORD` the default is that record's own file, which goes
+    /// on growing; give another file to keep the original as it was.
     #[arg(long)]
     record: Option<PathBuf>,
     /// Continue a game: a game record (JSON, written by `--record`) or a position file (the
     /// game's position format), with the file's configuration (game options are refused).
+    /// A record continues with its seats: the same people (`person` in its `bots`) and the
+    /// same bots, unless `--human` or `--bots` say otherwise.
     #[arg(long, value_name = "RECORD|POSITION")]
     from: Option<PathBuf>,
-    /// A seat played by a person at the terminal (repeat for several). At the prompt: an
-    /// action in any letter case, `?` for the legal actions, `hint`, `undo` (against bots),
-    /// `quit`.
-    #[arg(long = "human", value_name = "SEAT")]
-    human: Vec<usize>,
+    /// A seat played by a person at the terminal (repeat for several), or `none` (with
+    /// `--from`: bots in every seat). At the prompt: an action in any letter case, `?` for
+    /// the legal actions and the legend of the board's symbols, `hint`, `undo` (against
+    /// bots), `quit`.
+    #[arg(long = "human", value_name = "SEAT", value_parser = parse_human)]
+    human: Vec<HumanSeat>,
     /// The bots: one name for every seat, or one per seat, such as `greedy,random,random`
     /// (`random`, `greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:MILLISECONDSms`,
-    /// `mcts:SECONDSs`; default random). Human seats ignore theirs.
+    /// `mcts:SECONDSs`; default random, or a continued record's). Human seats ignore theirs.
     #[arg(long)]
     bots: Option<String>,
+    /// Print the legend of the game's board symbols (as positions and the table write them)
+    /// and stop.
+    #[arg(long)]
+    legend: bool,
+}
+
+/// A `--human` seat, or `none` (no person at all).
+#[derive(Clone, Copy, Debug)]
+struct HumanSeat(Option<usize>);
+
+fn parse_human(text: &str) -> Result<HumanSeat, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(HumanSeat(None));
+    }
+    text.parse()
+        .map(|seat| HumanSeat(Some(seat)))
+        .map_err(|_| format!("`{text}` is not a seat: a seat number from 0, or `none`"))
 }
 
 #[derive(Debug, Args)]

@@ -42,6 +42,27 @@ use crate::state::{
     Piles, Public, REMOVED_WITH_TWO,
 };
 
+/// The symbols of the display that positions and seat views write (the CLI's table,
+/// `mesopotamia play --legend`), each with its meaning, for a front end to show beside it.
+/// An entry's symbols are separated by spaces; `N` stands for a seat's number (0 to 3).
+/// Columns are numbered 1 to 8 left to right, their rows 0 (the head) to 8 down; the
+/// `links` line holds the 7 link slots between neighbouring columns.
+pub const LEGEND: &[(&str, &str)] = &[
+    (
+        "T",
+        "a treasure heading its column (row 0); in a pile, a treasure won",
+    ),
+    ("t", "the temple that replaced a column's treasure"),
+    ("r b g k", "a red, blue, green or black card, face up"),
+    ("R B G K", "a link card lying face down (links line)"),
+    ("B-r B-g B-k", "a boat: blue-red, blue-green, blue-black"),
+    (".", "nothing there: no card, or an empty link slot"),
+    (
+        "@NP @NF @NT @NK",
+        "after a card: seat N's priest, farmer, trader or king on it; @0K is seat 0's king",
+    ),
+];
+
 /// A position: plain data, possibly illegal. Build one with [`Position::from_game`] or by
 /// parsing text, and turn it into a game with [`Position::into_game`].
 #[derive(Clone, Debug, PartialEq, Eq)]
