@@ -80,7 +80,7 @@ enum Command {
     Perft(PerftArgs),
     /// Validate a game record, then print the final position and standings.
     Replay {
-        /// A game record (JSON) written by `play --record`.
+        /// A game record (JSON or the game text) written by `play --record`.
         file: PathBuf,
     },
     /// List the rule examples, or show one: its source, the position before, the steps
@@ -96,7 +96,8 @@ enum Command {
     /// from a position file (either form), a one-line position given as the argument, or
     /// the final state of a game record.
     Position {
-        /// A position file, a one-line position (quoted), or a game record (JSON).
+        /// A position file, a one-line position (quoted), or a game record (JSON or the game
+        /// text).
         source: PathBuf,
         /// Print the one-line form (parts joined by ` | `).
         #[arg(long)]
@@ -128,7 +129,8 @@ enum Command {
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("source").required(true).args(["file", "example", "examples_dir"])))]
 struct RenderArgs {
-    /// A position (any game's position format) or a game record (JSON).
+    /// A position (any game's position format, in full or on one line, in a file or quoted
+    /// as the argument) or a game record (JSON or the game text).
     file: Option<PathBuf>,
     /// The rule example whose final position to draw.
     #[arg(long)]
@@ -289,8 +291,9 @@ struct PlayArgs {
     /// on growing; give another file to keep the original as it was.
     #[arg(long)]
     record: Option<PathBuf>,
-    /// Continue a game: a game record (JSON, written by `--record`) or a position file (the
-    /// game's position format), with the file's configuration (game options are refused).
+    /// Continue a game: a game record (JSON or the game text, written by `--record`) or a
+    /// position (a file in the game's position format, in full or on one line, or a one-line
+    /// position quoted as the argument), with its configuration (game options are refused).
     /// A record continues with its seats: the same people (`person` in its `bots`) and the
     /// same bots, unless `--human` or `--bots` say otherwise.
     #[arg(long, value_name = "RECORD|POSITION")]
@@ -378,8 +381,9 @@ struct PerftArgs {
     game: GameName,
     #[command(flatten)]
     options: GameOptions,
-    /// Count from a position file (the game's position format) or a game record (JSON: its
-    /// last state), with the file's configuration (game options are refused); from the
+    /// Count from a position (a file in the game's position format, in full or on one line,
+    /// or a one-line position quoted as the argument) or a game record (JSON or the game
+    /// text: its last state), with its configuration (game options are refused); from the
     /// game's start when not given.
     #[arg(long, value_name = "POSITION|RECORD")]
     from: Option<PathBuf>,

@@ -194,15 +194,25 @@ enum From {
     Position,
 }
 
+/// Whether `path` is a regular file that starts as a game text (only its first bytes are
+/// read: a pipe, a terminal or `/dev/stdout` is not looked into).
+fn holds_game_text(path: &std::path::Path) -> bool {
+    use std::io::Read as _;
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && mesopotamia_core::record::text::is_game_text(&String::from_utf8_lossy(&head))
+}
+
 fn write_record<G: CliGame>(path: &std::path::Path, record: &GameRecord<G>) -> Result<(), String>
 where
     G::Config: Send + Sync,
 {
     // The game text for a file that holds one already (a game continued from it) or is
     // named `.txt`; JSON otherwise.
-    let text = path.extension().is_some_and(|e| e == "txt")
-        || std::fs::read_to_string(path)
-            .is_ok_and(|t| mesopotamia_core::record::text::is_game_text(&t));
+    let text = path.extension().is_some_and(|e| e == "txt") || holds_game_text(path);
     let out = if text {
         mesopotamia_core::record::text::write(record).map_err(|e| e.to_string())?
     } else {

@@ -837,10 +837,13 @@ fn parse_full(text: &str) -> Result<Position, ParsePositionError> {
     if columns.split_whitespace().collect::<String>() != "12345678" {
         return Err(err(line, "expected the column numbers 1 to 8".into()));
     }
+    // The line after the last one read, for a text that stops short.
+    let mut next_line = line + 1;
     for r in 0..=COLUMN_CARDS {
         let (line, text) = lines
             .next()
-            .ok_or_else(|| err(0, format!("missing row {r}")))?;
+            .ok_or_else(|| err(next_line, format!("missing row {r}")))?;
+        next_line = line + 1;
         let words: Vec<&str> = text.split_whitespace().collect();
         if words.first() != Some(&r.to_string().as_str()) || words.len() != COLUMNS + 1 {
             return Err(err(line, format!("expected row {r} and 8 cells")));
