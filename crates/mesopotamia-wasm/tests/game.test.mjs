@@ -116,7 +116,7 @@ for (const name of GAMES) {
     action.action[0] = (action.action[0] + 1) % 3;
     assert.throws(() => Game.fromRecord(name, JSON.stringify(json)), /step \d+ .*to move/);
     action.action[1] = "pass pass pass";
-    assert.throws(() => Game.fromRecord(name, JSON.stringify(json)), /not a .* game record: `pass pass pass`/);
+    assert.throws(() => Game.fromRecord(name, JSON.stringify(json)), /not a .* game record: step \d+: `pass pass pass`/);
   });
 
   test(`${name}: undo drops the last step`, () => {
