@@ -3,7 +3,7 @@
 
 use mesopotamia_core::analysis::analyse_record;
 use mesopotamia_core::driver::play_match;
-use mesopotamia_core::{Game, Step};
+use mesopotamia_core::Step;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates_cards::{Cards, Config, bots};
