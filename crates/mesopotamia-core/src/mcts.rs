@@ -847,4 +847,58 @@ mod tests {
             assert_eq!(sequential.iterations, 301);
         }
     }
+
+    /// A guided search of one iteration plays the action its evaluation judges best for the
+    /// seat, as the greedy bot would (the evaluation here is arbitrary but reads only the
+    /// seat's view, which redrawing the hidden part leaves as it is).
+    #[test]
+    fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
+        fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
+            let text = format!("{:?}", game.view(seat));
+            let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            });
+            (hash % 1000) as i64
+        }
+        let config = TokenConfig {
+            seats: 3,
+            per_colour: 3,
+            broken: None,
+        };
+        let bot = MctsBot::<TokenGame>::new(
+            MctsConfig::iterations(1)
+                .with_evaluation_scale(1000.0)
+                .with_priors(10.0),
+        )
+        .with_evaluation(evaluation);
+        let mut outcomes = Vec::new();
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut game = TokenGame::new(&config).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while game.to_move() == ToMove::Chance {
+                game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+            }
+            let ToMove::Seat(seat) = game.to_move() else {
+                panic!("a seat decides after the deal");
+            };
+            let legal = game.legal_action_vec();
+            let judged = |a: &_| {
+                let mut next = game.clone();
+                next.apply(*a).unwrap();
+                evaluation(&next, seat)
+            };
+            let best = legal.iter().map(judged).max().unwrap();
+            if legal.iter().filter(|a| judged(a) == best).count() > 1 {
+                continue;
+            }
+            let greedy = *legal.iter().find(|a| judged(a) == best).unwrap();
+            let analysis = bot.analyse(&game, seat, &legal, &mut rng).unwrap();
+            assert_eq!(analysis.choice, greedy, "seed {seed}");
+            if legal.len() > 1 {
+                checked += 1;
+            }
+        }
+        assert!(checked >= 5, "only {checked} decisions with a choice");
+    }
 }
