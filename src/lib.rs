@@ -7,6 +7,10 @@
            under one roof: the core and each game behind its feature (`tigris`, `cards`, \
            `sumeria`, `serde`, and `svg` for pictures). The README's examples need the `tigris` feature."
 )]
+// Where other crates' docs link to this one when its own docs are not beside theirs yet:
+// `cargo doc --workspace --no-deps` documents the members in no set order, and a link to a
+// crate not yet documented would otherwise be left as raw `[brackets]`.
+#![doc(html_root_url = "https://docs.rs/mesopotamia/latest")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

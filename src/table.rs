@@ -9,6 +9,8 @@
 //!   levels `level1` to `level5`), parsed strictly and printed back as it parses;
 //! - [`NamedGame`]: each game's configuration from the options, its bots, its default
 //!   search budget and the figure its standings rank a seat by first;
+//! - [`hint`]: a hint for a person's decision, the search among the greedy bot's best
+//!   candidates, with its shares of the visits;
 //! - with the `serde` feature, [`write_record`], [`read_record`] and [`record_game`]: game
 //!   records as JSON, and which game a record is of.
 //!
@@ -46,6 +48,9 @@ use mesopotamia_core::{Bot, Game, RandomBot, Seat};
 
 #[cfg(feature = "serde")]
 pub use records::{RecordError, read_record, record_game, write_record};
+
+mod hint;
+pub use hint::{HINT_CANDIDATES, Hint, hint};
 
 /// The games, by the names the commands, the pages and the records use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -603,6 +608,9 @@ pub trait NamedGame: Game<Action: Send + Sync> + Send + Sync + 'static {
     /// The search bot's iterations per decision at `level2` to `level5` (`level1` is the
     /// greedy bot).
     const LEVEL_ITERATIONS: [u32; 4];
+    /// How good the state looks for `seat`, higher is better: the evaluation of the
+    /// game's greedy bot (its `bots::evaluate`).
+    fn evaluate(&self, seat: Seat) -> i64;
     /// The figure the standings rank a seat by first (the weakest colour, treasures
     /// counted; Sumeria's points): what a front end shows as a seat's score.
     fn score(&self, seat: Seat) -> u32;
@@ -647,6 +655,9 @@ impl NamedGame for tigris_euphrates::Tigris {
         tigris_euphrates::bots::mcts_v1_bot(iterations)
     }
     const LEVEL_ITERATIONS: [u32; 4] = tigris_euphrates::bots::LEVEL_ITERATIONS;
+    fn evaluate(&self, seat: Seat) -> i64 {
+        tigris_euphrates::bots::evaluate(self, seat)
+    }
     fn score(&self, seat: Seat) -> u32 {
         self.public().score(seat)
     }
@@ -676,6 +687,9 @@ impl NamedGame for tigris_euphrates_cards::Cards {
         tigris_euphrates_cards::bots::mcts_v1_bot(iterations)
     }
     const LEVEL_ITERATIONS: [u32; 4] = tigris_euphrates_cards::bots::LEVEL_ITERATIONS;
+    fn evaluate(&self, seat: Seat) -> i64 {
+        tigris_euphrates_cards::bots::evaluate(self, seat)
+    }
     fn score(&self, seat: Seat) -> u32 {
         tigris_euphrates_cards::Cards::score(self, seat)
     }
@@ -707,6 +721,9 @@ impl NamedGame for sumeria::Sumeria {
         sumeria::bots::mcts_v1_bot(iterations)
     }
     const LEVEL_ITERATIONS: [u32; 4] = sumeria::bots::LEVEL_ITERATIONS;
+    fn evaluate(&self, seat: Seat) -> i64 {
+        sumeria::bots::evaluate(self, seat)
+    }
     fn score(&self, seat: Seat) -> u32 {
         sumeria::Sumeria::score(self, seat)
     }

@@ -646,3 +646,97 @@ mod records {
         assert_eq!(read_record::<Cards>(&json), Ok(cards));
     }
 }
+
+/// The first decision of Tigris & Euphrates, seat 0 to act after the deal of `seed`.
+#[cfg(feature = "tigris")]
+fn tigris_first_decision(seed: u64) -> tigris_euphrates::Tigris {
+    use mesopotamia_core::{Game, ToMove};
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = tigris_euphrates::Tigris::new(tigris_euphrates::Config::new(2)).unwrap();
+    let mut outcomes = Vec::new();
+    while game.to_move() == ToMove::Chance {
+        game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+    }
+    assert_eq!(game.to_move(), ToMove::Seat(Seat::new(0).unwrap()));
+    game
+}
+
+/// On the first move of Tigris & Euphrates the plain search, near uniform over 500 to 750
+/// actions, settles on about the first legal action (`tile red A1`, a corner touching
+/// nothing). The hint is a leader, or a tile placed next to a tile already on the board
+/// (orthogonally adjacent, as kingdoms connect): never a tile adjacent to nothing.
+#[cfg(feature = "tigris")]
+#[test]
+fn a_hint_on_the_first_move_of_tigris_touches_the_board() {
+    use mesopotamia_core::{Colour, Game};
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    use tigris_euphrates::{ActionKind, Board};
+    for seed in 0..4 {
+        let game = tigris_first_decision(seed);
+        let seat = Seat::new(0).unwrap();
+        let legal = game.legal_action_vec();
+        assert!(legal.len() > 300, "{}", legal.len());
+        let hint = hint(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        assert!(legal.contains(&hint.action));
+        assert_eq!(hint.shares.len(), HINT_CANDIDATES);
+        assert_eq!(hint.shares[0].0, hint.action, "the most visited");
+        assert!((hint.shares.iter().map(|s| s.1).sum::<f64>() - 1.0).abs() < 1e-9);
+        assert_eq!(hint.iterations, tigris_euphrates::bots::MCTS_ITERATIONS);
+        let p = game.public();
+        let board = Board::get(p.config().board);
+        match hint.action.kind() {
+            ActionKind::Leader(..) => {}
+            ActionKind::Tile(_, square) => {
+                let around = board.neighbours(square.space());
+                assert!(
+                    Colour::ALL.iter().any(|&c| p.tiles(c).intersects(&around)),
+                    "seed {seed}: `{}` touches nothing",
+                    hint.action
+                );
+            }
+            other => panic!(
+                "seed {seed}: `{}` ({other:?}) on the first move",
+                hint.action
+            ),
+        }
+    }
+}
+
+/// Each game's hint is one of the legal actions, the shares of the visits it reports add up
+/// to 1, and a decision with few actions searches them all.
+#[cfg(all(feature = "cards", feature = "sumeria"))]
+#[test]
+fn every_game_gives_hints() {
+    use mesopotamia_core::ToMove;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    fn check<G: NamedGame>(options: &GameOptions) {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let mut game = G::new(&G::configure(options).unwrap()).unwrap();
+        let mut outcomes = Vec::new();
+        while game.to_move() == ToMove::Chance {
+            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+        }
+        let ToMove::Seat(seat) = game.to_move() else {
+            panic!("a decision after the deal")
+        };
+        let legal = game.legal_action_vec();
+        let h = hint(&game, seat, &legal, &mut rng).unwrap();
+        assert!(legal.contains(&h.action));
+        assert_eq!(h.shares.len(), legal.len().min(HINT_CANDIDATES));
+        assert!((h.shares.iter().map(|s| s.1).sum::<f64>() - 1.0).abs() < 1e-9);
+        assert!(hint(&game, seat, &[], &mut rng).is_none());
+        let few = &legal[..legal.len().min(3)];
+        let h = hint(&game, seat, few, &mut rng).unwrap();
+        assert_eq!(h.shares.len(), few.len(), "all of them searched");
+    }
+    let options = GameOptions {
+        players: Some(3),
+        ..GameOptions::default()
+    };
+    check::<tigris_euphrates_cards::Cards>(&options);
+    check::<sumeria::Sumeria>(&options);
+}

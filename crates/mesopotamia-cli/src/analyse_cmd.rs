@@ -119,7 +119,9 @@ fn line<A: core::fmt::Display + PartialEq>(d: &DecisionAnalysis<A>) -> String {
     )
 }
 
-/// Per seat: how often the played action was the search's choice, and the value given up.
+/// Per seat: how often the played action was the search's choice, and the value given up
+/// where the search tried the action played (an action it never tried has no value: a
+/// small budget leaves most of a large list untried, which says nothing of the play).
 fn summary<A: PartialEq>(results: &[DecisionAnalysis<A>], seats: usize) -> String {
     let mut out = String::from("summary:");
     for seat in 0..seats {
@@ -128,13 +130,22 @@ fn summary<A: PartialEq>(results: &[DecisionAnalysis<A>], seats: usize) -> Strin
             continue;
         }
         let agreed = mine.iter().filter(|d| d.agrees()).count();
-        let lost: f64 = mine
+        let valued: Vec<f64> = mine
             .iter()
-            .map(|d| (d.value - d.played_value.unwrap_or(0.0)).max(0.0))
-            .sum::<f64>()
-            / mine.len() as f64;
+            .filter_map(|d| d.played_value.map(|v| (d.value - v).max(0.0)))
+            .collect();
+        let untried = mine.len() - valued.len();
+        let lost = if valued.is_empty() {
+            "no decision with the played action searched".to_owned()
+        } else {
+            format!(
+                "value given up {:.3} a decision on average over the {} whose played action was searched",
+                valued.iter().sum::<f64>() / valued.len() as f64,
+                valued.len()
+            )
+        };
         out.push_str(&format!(
-            "\n  seat {seat}: {agreed} of {} decisions as the search prefers; value given up {lost:.3} a decision on average",
+            "\n  seat {seat}: {agreed} of {} decisions as the search prefers; {lost}; {untried} played actions never tried",
             mine.len()
         ));
     }

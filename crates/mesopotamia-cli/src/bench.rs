@@ -21,9 +21,11 @@ use crate::{BenchArgs, GameName};
 const POSITION_GAMES: usize = 8;
 /// Each timed loop over the positions runs at least this long.
 const MIN_LOOP: Duration = Duration::from_millis(400);
-/// The unit of `utime` and `stime` in `/proc/self/stat` (`USER_HZ`, 100 on every Linux
-/// architecture that reports it to user space).
-const CLOCK_TICKS_PER_SEC: f64 = 100.0;
+/// The tick rate assumed when the kernel's cannot be read: what libc's
+/// `sysconf(_SC_CLK_TCK)` falls back to, and `USER_HZ` on every mainstream Linux architecture.
+const FALLBACK_TICKS_PER_SEC: u64 = 100;
+/// The auxiliary vector's entry that holds the clock tick rate (`AT_CLKTCK`, `<elf.h>`).
+const AT_CLKTCK: usize = 17;
 
 /// Everything `bench` measured, as printed with `--json`.
 #[derive(Debug, Serialize)]
@@ -68,17 +70,56 @@ struct SearchFigures {
 /// Decisions the search bot is timed on.
 const SEARCH_DECISIONS: usize = 10;
 
-/// Process CPU time so far (user + system), from `/proc/self/stat`; `None` where it cannot
-/// be read (not Linux). Its resolution is a clock tick, 10 ms.
+/// Process CPU time so far (user + system, every thread), from `/proc/self/stat`; `None`
+/// where it cannot be read (not Linux). Its resolution is a clock tick, 10 ms at 100 Hz.
+///
+/// `/proc/self/schedstat` would give nanoseconds, but of the main thread only; the ticks of
+/// `stat` count the whole process, which is what is asked.
 fn process_cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let ticks = cpu_ticks(&stat)?;
+    Some(ticks as f64 / clock_ticks_per_sec() as f64)
+}
+
+/// utime + stime of a `/proc/PID/stat` line, in clock ticks.
+fn cpu_ticks(stat: &str) -> Option<u64> {
     // The command name (field 2) is in parentheses and may hold spaces: count after it.
     let (_, rest) = stat.rsplit_once(')')?;
     let fields: Vec<&str> = rest.split_whitespace().collect();
     // `rest` starts at field 3 (state); utime and stime are fields 14 and 15.
     let utime: u64 = fields.get(11)?.parse().ok()?;
     let stime: u64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) as f64 / CLOCK_TICKS_PER_SEC)
+    utime.checked_add(stime)
+}
+
+/// The unit of `utime` and `stime`: the kernel's clock tick rate, as `sysconf(_SC_CLK_TCK)`
+/// gives it. libc reads it from the `AT_CLKTCK` entry of the auxiliary vector the kernel
+/// hands every process; without libc, the same vector is read from `/proc/self/auxv`.
+fn clock_ticks_per_sec() -> u64 {
+    std::fs::read("/proc/self/auxv")
+        .ok()
+        .and_then(|auxv| auxv_entry(&auxv, AT_CLKTCK))
+        .and_then(|rate| u64::try_from(rate).ok())
+        .filter(|&rate| rate > 0)
+        .unwrap_or(FALLBACK_TICKS_PER_SEC)
+}
+
+/// The value of entry `key` in an auxiliary vector: pairs of native words (key, value),
+/// ended by key 0.
+fn auxv_entry(auxv: &[u8], key: usize) -> Option<usize> {
+    const WORD: usize = std::mem::size_of::<usize>();
+    auxv.chunks_exact(2 * WORD)
+        .map(|pair| {
+            let word = |at: usize| {
+                let mut bytes = [0u8; WORD];
+                bytes.copy_from_slice(&pair[at..at + WORD]);
+                usize::from_ne_bytes(bytes)
+            };
+            (word(0), word(WORD))
+        })
+        .take_while(|&(k, _)| k != 0)
+        .find(|&(k, _)| k == key)
+        .map(|(_, value)| value)
 }
 
 /// Counts from the playouts.
@@ -150,7 +191,7 @@ where
         };
         p.legal_actions(&mut legal);
         let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
-        black_box(p.hint(seat, &legal, &mut rng));
+        black_box(G::mcts_bot(G::MCTS_ITERATIONS).analyse(p, seat, &legal, &mut rng));
         decisions += 1;
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -213,6 +254,9 @@ where
 
 pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     args.options.check(args.game)?;
+    if args.games == 0 {
+        return Err("--games 0: play at least 1 game".into());
+    }
     let f = match args.game {
         GameName::Tigris => measure::<Tigris>(args, &args.options.configure::<Tigris>()?)?,
         GameName::Cards => measure::<Cards>(args, &args.options.configure::<Cards>()?)?,
@@ -286,5 +330,24 @@ mod tests {
                 "30 s of work and the CPU time has not moved from {start}"
             );
         }
+    }
+
+    #[test]
+    fn the_tick_rate_is_the_kernels() {
+        // The auxiliary vector: (key, value) words, ended by key 0.
+        let words: Vec<usize> = vec![6, 4096, AT_CLKTCK, 250, 0, 0, AT_CLKTCK, 999];
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+        assert_eq!(auxv_entry(&bytes, AT_CLKTCK), Some(250));
+        assert_eq!(auxv_entry(&bytes, 6), Some(4096));
+        assert_eq!(auxv_entry(&bytes, 3), None, "nothing after the end is read");
+        assert_eq!(auxv_entry(&bytes[..bytes.len() - 1], 99), None);
+        if std::path::Path::new("/proc/self/auxv").exists() {
+            let rate = clock_ticks_per_sec();
+            assert!((10..=10_000).contains(&rate), "{rate} Hz");
+        }
+        // Field 2 may hold spaces and parentheses; utime and stime are fields 14 and 15.
+        let stat = "42 (a (b) c) R 1 2 3 4 5 6 7 8 9 10 300 45 0 0 20 0 1 0";
+        assert_eq!(cpu_ticks(stat), Some(345));
+        assert_eq!(cpu_ticks("42 (x) R 1 2"), None);
     }
 }

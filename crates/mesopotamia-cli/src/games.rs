@@ -26,17 +26,9 @@ pub(crate) trait CliGame:
 where
     Self::Config: Send + Sync,
 {
-    /// What the search bot would play for `seat`, and its share of the root visits.
-    fn hint(
-        &self,
-        seat: Seat,
-        legal: &[Self::Action],
-        rng: &mut dyn mesopotamia_core::rand_core::Rng,
-    ) -> Option<(Self::Action, f64)> {
-        Self::mcts_bot(Self::MCTS_ITERATIONS)
-            .analyse(self, seat, legal, rng)
-            .map(|a| (a.choice, a.share()))
-    }
+    /// The legend of the board's symbols, from the game's library: each entry's symbols
+    /// and their meaning.
+    fn legend() -> &'static [(&'static str, &'static str)];
     /// One line per turn of a finished game.
     fn print_turns(record: &GameRecord<Self>) -> Result<(), String>;
     /// The final position and the standings.
@@ -49,6 +41,9 @@ where
 }
 
 impl CliGame for Tigris {
+    fn legend() -> &'static [(&'static str, &'static str)] {
+        tigris_euphrates::position::LEGEND
+    }
     fn print_turns(record: &GameRecord<Self>) -> Result<(), String> {
         crate::print_turns(record)
     }
@@ -59,6 +54,9 @@ impl CliGame for Tigris {
 }
 
 impl CliGame for Cards {
+    fn legend() -> &'static [(&'static str, &'static str)] {
+        tigris_euphrates_cards::position::LEGEND
+    }
     fn print_turns(record: &GameRecord<Self>) -> Result<(), String> {
         crate::cards_cmd::print_turns(record)
     }
@@ -69,6 +67,9 @@ impl CliGame for Cards {
 }
 
 impl CliGame for Sumeria {
+    fn legend() -> &'static [(&'static str, &'static str)] {
+        sumeria::position::LEGEND
+    }
     fn print_turns(record: &GameRecord<Self>) -> Result<(), String> {
         crate::sumeria_cmd::print_turns(record)
     }

@@ -80,7 +80,7 @@ enum Command {
     Perft(PerftArgs),
     /// Validate a game record, then print the final position and standings.
     Replay {
-        /// A game record (JSON) written by `play --record`.
+        /// A game record (JSON or the game text) written by `play --record`.
         file: PathBuf,
     },
     /// List the rule examples, or show one: its source, the position before, the steps
@@ -96,7 +96,8 @@ enum Command {
     /// from a position file (either form), a one-line position given as the argument, or
     /// the final state of a game record.
     Position {
-        /// A position file, a one-line position (quoted), or a game record (JSON).
+        /// A position file, a one-line position (quoted), or a game record (JSON or the game
+        /// text).
         source: PathBuf,
         /// Print the one-line form (parts joined by ` | `).
         #[arg(long)]
@@ -128,7 +129,8 @@ enum Command {
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("source").required(true).args(["file", "example", "examples_dir"])))]
 struct RenderArgs {
-    /// A position (any game's position format) or a game record (JSON).
+    /// A position (any game's position format, in full or on one line, in a file or quoted
+    /// as the argument) or a game record (JSON or the game text).
     file: Option<PathBuf>,
     /// The rule example whose final position to draw.
     #[arg(long)]
@@ -285,25 +287,47 @@ struct PlayArgs {
     /// Seed of the game's randomness (draws and bots).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Write the game record (JSON) to this file: at the end, on `quit`, or when the game
-    /// stops early.
+    /// Write the game record to this file: at the end, on `quit`, or when the game stops
+    /// early. JSON, or the game text for a file named `.txt` or holding a game text. With `--from RECORD` the default is that record's own file, which goes
+    /// on growing; give another file to keep the original as it was.
     #[arg(long)]
     record: Option<PathBuf>,
-    /// Continue a game: a game record (JSON, written by `--record`) or a position file (the
-    /// game's position format), with the file's configuration (game options are refused).
+    /// Continue a game: a game record (JSON or the game text, written by `--record`) or a
+    /// position (a file in the game's position format, in full or on one line, or a one-line
+    /// position quoted as the argument), with its configuration (game options are refused).
+    /// A record continues with its seats: the same people (`person` in its `bots`) and the
+    /// same bots, unless `--human` or `--bots` say otherwise.
     #[arg(long, value_name = "RECORD|POSITION")]
     from: Option<PathBuf>,
-    /// A seat played by a person at the terminal (repeat for several). At the prompt: an
-    /// action in any letter case, `?` for the legal actions, `hint`, `undo` (against bots),
-    /// `quit`.
-    #[arg(long = "human", value_name = "SEAT")]
-    human: Vec<usize>,
+    /// A seat played by a person at the terminal (repeat for several), or `none` (with
+    /// `--from`: bots in every seat). At the prompt: an action in any letter case, `?` for
+    /// the legal actions and the legend of the board's symbols, `hint`, `undo` (against
+    /// bots), `quit`.
+    #[arg(long = "human", value_name = "SEAT", value_parser = parse_human)]
+    human: Vec<HumanSeat>,
     /// The bots: one name for every seat, or one per seat, such as `greedy,random,random`
     /// (`random`, `greedy`, `level1` to `level5`, `mcts`, `mcts:ITERATIONS`,
     /// `mcts:MILLISECONDSms`, `mcts:SECONDSs`, the first search bot `mcts-v1` with the same
-    /// budgets; default random). Human seats ignore theirs.
+    /// budgets; default random, or a continued record's). Human seats ignore theirs.
     #[arg(long)]
     bots: Option<String>,
+    /// Print the legend of the game's board symbols (as positions and the table write them)
+    /// and stop.
+    #[arg(long)]
+    legend: bool,
+}
+
+/// A `--human` seat, or `none` (no person at all).
+#[derive(Clone, Copy, Debug)]
+struct HumanSeat(Option<usize>);
+
+fn parse_human(text: &str) -> Result<HumanSeat, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(HumanSeat(None));
+    }
+    text.parse()
+        .map(|seat| HumanSeat(Some(seat)))
+        .map_err(|_| format!("`{text}` is not a seat: a seat number from 0, or `none`"))
 }
 
 #[derive(Debug, Args)]
@@ -362,8 +386,9 @@ struct PerftArgs {
     game: GameName,
     #[command(flatten)]
     options: GameOptions,
-    /// Count from a position file (the game's position format) or a game record (JSON: its
-    /// last state), with the file's configuration (game options are refused); from the
+    /// Count from a position (a file in the game's position format, in full or on one line,
+    /// or a one-line position quoted as the argument) or a game record (JSON or the game
+    /// text: its last state), with its configuration (game options are refused); from the
     /// game's start when not given.
     #[arg(long, value_name = "POSITION|RECORD")]
     from: Option<PathBuf>,

@@ -3,6 +3,7 @@
 //! from its own view, with `?`, `hint`, `undo` and `quit`; `--from` continues a game.
 
 use std::io::Write as _;
+use std::path::PathBuf;
 
 use mesopotamia_core::marks::{MarkedDisplay as _, MarkedString, write_seat_name};
 use mesopotamia_core::{
@@ -56,10 +57,31 @@ pub(crate) fn run<G: CliGame>(args: &PlayArgs) -> Result<(), String>
 where
     G::Config: Send + Sync,
 {
-    let (start, record, continued) = starting_point::<G>(args)?;
+    if args.legend {
+        return print_legend::<G>();
+    }
+    if args.human.len() > 1 && args.human.iter().any(|h| h.0.is_none()) {
+        return Err("--human none means no person at all: give it alone".into());
+    }
+    let (start, record, from) = starting_point::<G>(args)?;
+    let continued = !matches!(from, From::Nothing);
     let seats = start.seat_count();
+    // A continued record says who sat where; what the command line gives wins.
+    let recorded = match &from {
+        From::Record(_) if args.human.is_empty() || args.bots.is_none() => {
+            recorded_seats(&record.bots, seats)?
+        }
+        _ => None,
+    };
     let mut human = vec![false; seats];
-    for &h in &args.human {
+    if args.human.is_empty() {
+        if let Some(recorded) = &recorded {
+            for (h, seat) in human.iter_mut().zip(recorded) {
+                *h = seat.is_none();
+            }
+        }
+    }
+    for &h in args.human.iter().filter_map(|h| h.0.as_ref()) {
         let slot = human
             .get_mut(h)
             .ok_or_else(|| format!("--human {h}: the table has seats 0 to {}", seats - 1))?;
@@ -67,9 +89,20 @@ where
             return Err(format!("--human {h} given twice"));
         }
     }
-    let kinds = match &args.bots {
-        Some(list) => parse_bots(list, seats)?,
-        None => vec![BotSpec::Random; seats],
+    let kinds = match (&args.bots, &recorded) {
+        (Some(list), _) => parse_bots(list, seats)?,
+        // A seat a person played before and a bot plays now gets the default bot.
+        (None, Some(recorded)) => recorded
+            .iter()
+            .map(|seat| seat.unwrap_or(BotSpec::Random))
+            .collect(),
+        (None, None) => vec![BotSpec::Random; seats],
+    };
+    // A continued record goes on being written to its own file unless told otherwise.
+    let record_path = match (&args.record, &from) {
+        (Some(path), _) => Some(path.clone()),
+        (None, From::Record(path)) => Some(path.clone()),
+        (None, _) => None,
     };
     let who: Vec<String> = (0..seats)
         .map(|s| {
@@ -95,7 +128,7 @@ where
                 }
             })
             .collect();
-        return Table::new(start, record, players, args, rng).play();
+        return Table::new(start, record, players, record_path, rng).play();
     }
     let mut players: Vec<Box<dyn Bot<G> + Send>> =
         kinds.iter().map(|&kind| make::<G>(kind)).collect();
@@ -104,7 +137,7 @@ where
         Err(failure) => {
             // Nothing is lost: the steps up to the failure are recorded.
             let mut message = failure.error.to_string();
-            if let Some(path) = &args.record {
+            if let Some(path) = &record_path {
                 write_record::<G>(path, &failure.record)?;
                 message.push_str(&format!(
                     " (the {} steps played are recorded in {})",
@@ -120,32 +153,86 @@ where
     }
     say!();
     outcome.state.print_end()?;
-    if let Some(path) = &args.record {
+    if let Some(path) = &record_path {
         write_record::<G>(path, &outcome.record)?;
     }
     Ok(())
+}
+
+/// Who played each seat by a record's `bots` field: `None` for a person, else the bot;
+/// `None` for a record that does not say (an empty field).
+fn recorded_seats(bots: &[String], seats: usize) -> Result<Option<Vec<Option<BotSpec>>>, String> {
+    if bots.is_empty() {
+        return Ok(None);
+    }
+    if bots.len() != seats {
+        return Err(format!(
+            "the record names {} players in `bots` for a table of {seats}: give --human and --bots",
+            bots.len()
+        ));
+    }
+    bots.iter()
+        .enumerate()
+        .map(|(seat, name)| match name.parse::<BotSpec>() {
+            Ok(BotSpec::Person) => Ok(None),
+            Ok(spec) => Ok(Some(spec)),
+            Err(e) => Err(format!(
+                "the record's seat {seat} was played by `{name}`, which this build does not know ({e}): give --bots"
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// What `--from` continues.
+enum From {
+    /// Nothing: a new game.
+    Nothing,
+    /// A game record, from this file.
+    Record(PathBuf),
+    /// A position file (no seats recorded).
+    Position,
+}
+
+/// Whether `path` is a regular file that starts as a game text (only its first bytes are
+/// read: a pipe, a terminal or `/dev/stdout` is not looked into).
+fn holds_game_text(path: &std::path::Path) -> bool {
+    use std::io::Read as _;
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && mesopotamia_core::record::text::is_game_text(&String::from_utf8_lossy(&head))
 }
 
 fn write_record<G: CliGame>(path: &std::path::Path, record: &GameRecord<G>) -> Result<(), String>
 where
     G::Config: Send + Sync,
 {
-    let json = mesopotamia::table::write_record(record).map_err(|e| e.to_string())?;
-    std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    // The game text for a file that holds one already (a game continued from it) or is
+    // named `.txt`; JSON otherwise.
+    let text = path.extension().is_some_and(|e| e == "txt") || holds_game_text(path);
+    let out = if text {
+        mesopotamia_core::record::text::write(record).map_err(|e| e.to_string())?
+    } else {
+        mesopotamia::table::write_record(record).map_err(|e| e.to_string())?
+    };
+    std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Where the game starts: the configuration's initial state, or the file of `--from` (a
-/// game record, played through and checked, or a position). Says whether it is continued.
-fn starting_point<G: CliGame>(args: &PlayArgs) -> Result<(G, GameRecord<G>, bool), String>
+/// game record, played through and checked, or a position). Says what it continues.
+fn starting_point<G: CliGame>(args: &PlayArgs) -> Result<(G, GameRecord<G>, From), String>
 where
     G::Config: Send + Sync,
 {
     let Some(path) = &args.from else {
         let config = args.options.configure::<G>()?;
         let start = G::new(&config).map_err(|e| e.to_string())?;
-        return Ok((start, GameRecord::new(config), false));
+        return Ok((start, GameRecord::new(config), From::Nothing));
     };
-    let (state, record) = read_from::<G>(
+    let (state, record, is_record) = read_from::<G>(
         path,
         &args.options,
         "continues the game with the file's configuration",
@@ -156,19 +243,25 @@ where
             path.display()
         ));
     }
-    Ok((state, record, true))
+    let from = if is_record {
+        From::Record(path.clone())
+    } else {
+        From::Position
+    };
+    Ok((state, record, from))
 }
 
-/// The state in the file of a `--from` option (`play`, `perft`) and its record: a game
-/// record (JSON), played through and checked, gives its last state; a position file (the
-/// game's position format) gives its position, and a record that starts there. The file
+/// The state in the source of a `--from` option (`play`, `perft`), its record, and whether
+/// the source is a record: a game record (JSON or the game text), played through and
+/// checked, gives its last state; a position (a file in either form, or a one-line position
+/// given as the argument) gives its position, and a record that starts there. The source
 /// holds the configuration, so game options are refused: `with_file` says what `--from`
 /// does with it, for that message.
 pub(crate) fn read_from<G: CliGame>(
     path: &std::path::Path,
     options: &GameOptions,
     with_file: &str,
-) -> Result<(G, GameRecord<G>), String>
+) -> Result<(G, GameRecord<G>, bool), String>
 where
     G::Config: Send + Sync,
 {
@@ -177,6 +270,16 @@ where
         return Err(named(format!(
             "--from {with_file}: leave out --players and the game options"
         )));
+    }
+    // The record starts at the position (its text as the game writes it), so that `replay`
+    // and a later `--from` read the game from there.
+    let from_position = |text: &str| -> Result<(G, GameRecord<G>, bool), String> {
+        let state = G::from_position(text)?;
+        let record = GameRecord::new(state.config().clone()).with_start(state.position());
+        Ok((state, record, false))
+    };
+    if let Some(line) = crate::source::one_line_argument(path) {
+        return from_position(line).map_err(|e| format!("the one-line position: {e}"));
     }
     let size = std::fs::metadata(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?
@@ -188,7 +291,7 @@ where
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if text.trim_start().starts_with('{') {
+    if text.trim_start().starts_with('{') || mesopotamia_core::record::text::is_game_text(&text) {
         let (game, text) = crate::records::read(path)?;
         if game != G::GAME {
             return Err(named(format!(
@@ -198,13 +301,9 @@ where
         }
         let record = crate::records::parse::<G>(&text).map_err(named)?;
         let state = G::replay_record(&record).map_err(named)?;
-        Ok((state, record))
+        Ok((state, record, true))
     } else {
-        // The record starts at the position (its text as the game writes it), so that
-        // `replay` and a later `--from` read the game from there.
-        let state = G::from_position(&text).map_err(named)?;
-        let record = GameRecord::new(state.config().clone()).with_start(state.position());
-        Ok((state, record))
+        from_position(&text).map_err(named)
     }
 }
 
@@ -232,14 +331,15 @@ struct Snapshot<G> {
 
 /// A game with people at the terminal: each step is told as it happens (only what the
 /// people may see), each person is shown the table from its own view.
-struct Table<'a, G: CliGame>
+struct Table<G: CliGame>
 where
     G::Config: Send + Sync,
 {
     state: G,
     record: GameRecord<G>,
     players: Vec<Player<G>>,
-    args: &'a PlayArgs,
+    /// Where the record goes (on `quit`, at the end, on a failure).
+    record_path: Option<PathBuf>,
     rng: ChaCha8Rng,
     /// What each person drew since its last decision (told only to that person).
     drawn: Vec<Vec<String>>,
@@ -256,7 +356,7 @@ where
     explained: bool,
 }
 
-impl<'a, G: CliGame> Table<'a, G>
+impl<G: CliGame> Table<G>
 where
     G::Config: Send + Sync,
 {
@@ -264,7 +364,7 @@ where
         state: G,
         record: GameRecord<G>,
         players: Vec<Player<G>>,
-        args: &'a PlayArgs,
+        record_path: Option<PathBuf>,
         rng: ChaCha8Rng,
     ) -> Self {
         let n = players.len();
@@ -272,7 +372,7 @@ where
             state,
             record,
             players,
-            args,
+            record_path,
             rng,
             drawn: vec![Vec::new(); n],
             since: vec![Vec::new(); n],
@@ -312,7 +412,7 @@ where
     fn play(mut self) -> Result<(), String> {
         let result = self.play_on();
         let quit = matches!(result, Ok(false));
-        if let Some(path) = &self.args.record {
+        if let Some(path) = &self.record_path {
             if !self.state.is_terminal() || quit {
                 write_record::<G>(path, &self.record)?;
             }
@@ -321,13 +421,13 @@ where
             Ok(true) => {
                 say!();
                 self.state.print_end()?;
-                if let Some(path) = &self.args.record {
+                if let Some(path) = &self.record_path {
                     write_record::<G>(path, &self.record)?;
                 }
                 Ok(())
             }
             Ok(false) => {
-                match &self.args.record {
+                match &self.record_path {
                     Some(path) => say!(
                         "game saved in {} ({} steps): continue it with `mesopotamia play {} --from {}`",
                         path.display(),
@@ -339,7 +439,7 @@ where
                 }
                 Ok(())
             }
-            Err(why) => Err(match &self.args.record {
+            Err(why) => Err(match &self.record_path {
                 Some(path) => format!(
                     "{why} (the {} steps played are recorded in {})",
                     self.record.steps.len(),
@@ -525,8 +625,9 @@ where
                 "" => continue,
                 "?" | "help" => {
                     print_legal::<G>(legal)?;
+                    print_legend::<G>()?;
                     say!(
-                        "also: hint (what the search bot would play), undo (back to your previous decision), quit (stop; saved with --record)"
+                        "also: hint (what the search suggests), undo (back to your previous decision), quit (stop; saved with --record)"
                     );
                     continue;
                 }
@@ -534,13 +635,7 @@ where
                     // A search of its own seed: asking for a hint changes nothing in the game.
                     let mut rng = ChaCha8Rng::seed_from_u64(self.hints);
                     self.hints += 1;
-                    match self.state.hint(seat, legal, &mut rng) {
-                        Some((action, share)) => say!(
-                            "hint: {action} ({:.0}% of the search's visits)",
-                            100.0 * share
-                        ),
-                        None => say!("hint: nothing to choose"),
-                    }
+                    print_hint(mesopotamia::table::hint(&self.state, seat, legal, &mut rng))?;
                     continue;
                 }
                 "undo" => {
@@ -571,6 +666,51 @@ where
             }
         }
     }
+}
+
+/// Candidates a hint shows with their shares.
+const HINT_SHOWN: usize = 5;
+
+/// The hint's action, then its best candidates with their shares of the search's visits.
+fn print_hint<A: core::fmt::Display>(
+    hint: Option<mesopotamia::table::Hint<A>>,
+) -> Result<(), String> {
+    let Some(hint) = hint else {
+        say!("hint: nothing to choose");
+        return Ok(());
+    };
+    say!("hint: {}", hint.action);
+    let among = if hint.shares.len() < hint.legal {
+        format!(
+            "the {} legal actions the greedy evaluation rates best (of {})",
+            hint.shares.len(),
+            hint.legal
+        )
+    } else {
+        format!("all {} legal actions", hint.legal)
+    };
+    say!(
+        "  the search bot's {} iterations among {among}; share of its visits:",
+        hint.iterations
+    );
+    for (action, share) in hint.shares.iter().take(HINT_SHOWN) {
+        say!("  {:>5.1}%  {action}", 100.0 * share);
+    }
+    Ok(())
+}
+
+/// The legend of the game's board symbols, as its library gives it.
+pub(crate) fn print_legend<G: CliGame>() -> Result<(), String>
+where
+    G::Config: Send + Sync,
+{
+    say!("legend of the board's symbols:");
+    let legend = G::legend();
+    let width = legend.iter().map(|(s, _)| s.len()).max().unwrap_or(0);
+    for (symbols, meaning) in legend {
+        say!("  {symbols:<width$}  {meaning}");
+    }
+    Ok(())
 }
 
 /// The actions of one verb that share their middle words: those words and the last words.

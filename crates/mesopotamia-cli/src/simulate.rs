@@ -104,6 +104,25 @@ struct Row {
     score: f64,
 }
 
+/// The most worker threads `--threads` takes.
+const MAX_THREADS: usize = 256;
+
+/// The number of players: `--players` if given, else one per bot of a list of several (a
+/// single name plays every seat of the default table). A `--players` that a list of several
+/// bots contradicts is refused, naming both numbers.
+fn players(given: Option<u8>, bots: &str) -> Result<u8, String> {
+    let listed = bots.split(',').count();
+    match given {
+        Some(n) if listed > 1 && usize::from(n) != listed => Err(format!(
+            "--players {n} but {listed} bots in `--bots {bots}`: give one bot per seat, or one for all"
+        )),
+        Some(n) => Ok(n),
+        None if listed > 1 => u8::try_from(listed)
+            .map_err(|_| format!("{listed} bots in --bots: no game seats that many")),
+        None => Ok(mesopotamia::table::DEFAULT_PLAYERS),
+    }
+}
+
 /// Wilson's 95% interval for `wins` successes in `n` trials.
 fn wilson(wins: f64, n: f64) -> (f64, f64) {
     if n == 0.0 {
@@ -120,16 +139,29 @@ pub(crate) fn run<G: CliGame>(args: &SimulateArgs) -> Result<(), String>
 where
     G::Config: Send + Sync,
 {
-    let config = args.options.configure::<G>()?;
+    if args.games == 0 {
+        return Err("--games 0: play at least 1 game".into());
+    }
+    let threads = match args.threads {
+        Some(n) if !(1..=MAX_THREADS).contains(&n) => {
+            return Err(format!(
+                "--threads {n}: give 1 to {MAX_THREADS} worker threads"
+            ));
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(MAX_THREADS),
+    };
+    let mut options = args.options.table();
+    options.players = Some(players(args.options.players, &args.bots)?);
+    let config = G::configure(&options).map_err(|e| match args.options.players {
+        // The count came from the bots: say so.
+        None if args.bots.contains(',') => format!("one seat per bot in --bots: {e}"),
+        _ => e.to_string(),
+    })?;
     let seats = G::new(&config).map_err(|e| e.to_string())?.seat_count();
     let kinds = parse_bots(&args.bots, seats)?;
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256);
     let bar = if std::io::stderr().is_terminal() && !args.json {
         let bar = indicatif::ProgressBar::new(args.games);
         if let Ok(style) = indicatif::ProgressStyle::with_template(

@@ -24,7 +24,7 @@ pub(crate) trait WithState {
 
 /// Whether `arg` is a one-line position rather than a file's name: no such file, and the
 /// one-line form's separator in it.
-fn one_line_argument(arg: &Path) -> Option<&str> {
+pub(crate) fn one_line_argument(arg: &Path) -> Option<&str> {
     let text = arg.to_str()?;
     (!arg.exists() && text.contains(" | ")).then_some(text)
 }

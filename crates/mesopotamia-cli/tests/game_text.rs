@@ -73,6 +73,23 @@ fn records_convert_to_the_game_text_and_back() {
             assert_eq!(stdout(&from_text), stdout(&from_json), "{command:?}");
         }
 
+        // `play --record FILE.txt` writes the game text; it reads back as the JSON does.
+        let written = dir.join(format!("{game}-played.txt"));
+        let o = run(&[
+            "play",
+            game,
+            "--players",
+            players,
+            "--seed",
+            "9",
+            "--bots",
+            "greedy",
+            "--record",
+            written.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(&written).unwrap(), text);
+
         // A changed step is refused with its line.
         let broken = dir.join(format!("{game}-broken.txt"));
         let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();

@@ -397,8 +397,15 @@ fn quit_saves_and_from_continues() {
         ],
         "--from continues the game with the file's configuration",
     );
-    // Without people, --from plays the game out between bots.
-    let o = run(&["play", "tigris", "--from", record.to_str().unwrap()]);
+    // With no person (`--human none`), --from plays the game out between bots.
+    let o = run(&[
+        "play",
+        "tigris",
+        "--from",
+        record.to_str().unwrap(),
+        "--human",
+        "none",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("standings:"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).ok();
@@ -489,4 +496,241 @@ fn colours_follow_the_environment() {
     assert_eq!(stripped, plain);
     let no_color = play(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
     assert!(!no_color.contains('\x1b'), "NO_COLOR wins: {no_color}");
+}
+
+/// After `quit`, the suggested `play GAME --from FILE` continues with the record's seats:
+/// the same person, the same bot, recording to the same file; `--record`, `--human` and
+/// `--bots` given explicitly win. A position file has no seats: bots only, as before.
+#[test]
+fn from_a_record_continues_with_its_seats_and_its_file() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-seats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let path = record.to_str().unwrap();
+    let o = tigris_against_greedy("tile red H4\nquit\n", &["--record", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let suggested = format!("continue it with `mesopotamia play tigris --from {path}`");
+    assert!(stdout(&o).contains(&suggested), "{}", stdout(&o));
+    let steps = |file: &std::path::Path| -> (usize, serde_json::Value) {
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        (
+            json["steps"].as_array().unwrap().len(),
+            json["bots"].clone(),
+        )
+    };
+    assert_eq!(steps(&record).0, 13);
+    // Exactly the suggested command: seat 0 is the person again, seat 1 the greedy bot,
+    // and the game goes on being recorded in the same file.
+    let o = run_with_input(&["play", "tigris", "--from", path], "pass\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("seat 0 (you): pass\n"), "{out}");
+    assert!(out.contains("seat 1 (greedy): "), "{out}");
+    assert!(out.contains(&suggested), "{out}");
+    let (after, bots) = steps(&record);
+    assert!(after > 13, "{after} steps: the continuation was recorded");
+    assert_eq!(bots, serde_json::json!(["person", "greedy"]));
+    // `--record` elsewhere keeps the original as it was.
+    let copy = dir.join("copy.json");
+    let o = run_with_input(
+        &[
+            "play",
+            "tigris",
+            "--from",
+            path,
+            "--record",
+            copy.to_str().unwrap(),
+        ],
+        "pass\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(steps(&record).0, after, "the original is untouched");
+    assert!(steps(&copy).0 > after);
+    // `--bots` replaces the bots and keeps the person; `--human` moves the person.
+    let o = run_with_input(
+        &[
+            "play",
+            "tigris",
+            "--from",
+            path,
+            "--bots",
+            "random",
+            "--record",
+            copy.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert!(stdout(&o).contains("seat 0> "), "{}", stdout(&o));
+    assert_eq!(steps(&copy).1, serde_json::json!(["person", "random"]));
+    let o = run_with_input(
+        &[
+            "play",
+            "tigris",
+            "--from",
+            path,
+            "--human",
+            "1",
+            "--record",
+            copy.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("seat 1> "), "{}", stdout(&o));
+    assert_eq!(steps(&copy).1, serde_json::json!(["random", "person"]));
+    // `--human none`: the bots play it out, and the record ends.
+    let o = run(&["play", "tigris", "--from", path, "--human", "none"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("standings:"), "{}", stdout(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(json["end"], "rules");
+    assert_eq!(json["bots"], serde_json::json!(["random", "greedy"]));
+    refused(
+        &[
+            "play", "tigris", "--from", path, "--human", "none", "--human", "0",
+        ],
+        "--human none means no person at all",
+    );
+    refused(
+        &["play", "tigris", "--from", path],
+        "the game is over: nothing to continue",
+    );
+    let help = stdout(&run(&["play", "--help"]));
+    assert!(
+        help.contains("With `--from RECORD` the default is that record's own file"),
+        "{help}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A position file continues with the seats the command line gives (it records none), and
+/// is never written to.
+#[test]
+fn from_a_position_keeps_the_command_lines_seats() {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-cli-pos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let o = tigris_against_greedy("quit\n", &["--record", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text =
+        stdout(&run(&["replay", record.to_str().unwrap()])).replace("the game is not over\n", "");
+    let position = dir.join("position.txt");
+    std::fs::write(&position, &text).unwrap();
+    let o = run(&["play", "tigris", "--from", position.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("standings:"),
+        "bots only: {}",
+        stdout(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&position).unwrap(), text);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `play GAME --legend` prints the library's legend of the board's symbols, and `?` at the
+/// prompt shows it with the legal actions.
+#[test]
+fn the_legend_explains_the_board() {
+    let legends: [(&str, &[(&str, &str)]); 3] = [
+        ("tigris", tigris_euphrates::position::LEGEND),
+        ("cards", tigris_euphrates_cards::position::LEGEND),
+        ("sumeria", sumeria::position::LEGEND),
+    ];
+    for (game, legend) in legends {
+        let o = run(&["play", game, "--legend"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        for (symbols, meaning) in legend {
+            let line = out
+                .lines()
+                .find(|l| l.trim_start().starts_with(symbols))
+                .unwrap_or_else(|| panic!("{game}: no line for `{symbols}` in {out}"));
+            assert!(line.ends_with(meaning), "{line}");
+        }
+        assert_eq!(out.lines().count(), legend.len() + 1, "{out}");
+    }
+    let o = tigris_against_greedy("?\nquit\n", &[]);
+    let out = stdout(&o);
+    let listed = out.split("seat 0> ").nth(1).unwrap();
+    assert!(listed.contains("legal actions (750):"), "{listed}");
+    assert!(
+        listed.contains("legend of the board's symbols:"),
+        "{listed}"
+    );
+    assert!(listed.contains("NP NF NT NK"), "{listed}");
+}
+
+/// Whether a board diagram (the table a seat sees) has a piece next to `square` (`F3`).
+fn touches_a_piece(table: &str, square: &str) -> bool {
+    let mut lines = table.lines();
+    lines
+        .by_ref()
+        .find(|l| l.trim_start().starts_with("A  B  C"))
+        .expect("a diagram");
+    let rows: Vec<Vec<&str>> = lines
+        .take(11)
+        .map(|l| l.split_whitespace().skip(1).collect())
+        .collect();
+    let column = (square.as_bytes()[0] - b'A') as i32;
+    let row = square[1..].parse::<i32>().unwrap() - 1;
+    [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|(dc, dr)| {
+        let (c, r) = (column + dc, row + dr);
+        (0..16).contains(&c)
+            && (0..11).contains(&r)
+            && !matches!(rows[r as usize][c as usize], "." | "~")
+    })
+}
+
+/// On the first decision of Tigris & Euphrates (some 700 legal actions), `hint` is no
+/// longer about the first action of the legal list (`tile red A1`, a corner touching
+/// nothing): it is a leader, or a tile next to a piece on the board; and it shows the search's
+/// shares of its visits for its best candidates, adding up to at most 100%.
+#[test]
+fn a_hint_on_the_first_move_is_sensible() {
+    for seed in ["1", "5"] {
+        let o = run_with_input(
+            &[
+                "play",
+                "tigris",
+                "--players",
+                "2",
+                "--human",
+                "0",
+                "--seed",
+                seed,
+            ],
+            "hint\nquit\n",
+        );
+        let out = stdout(&o);
+        let (table, hint) = out.split_once("seat 0> hint: ").expect("a hint");
+        let action = hint.lines().next().unwrap();
+        let words: Vec<&str> = action.split_whitespace().collect();
+        match words.as_slice() {
+            ["leader", _, _] => {}
+            ["tile", _, square] => assert!(
+                touches_a_piece(table, square),
+                "seed {seed}: `{action}` touches nothing\n{table}"
+            ),
+            _ => panic!("seed {seed}: `{action}` on the first move"),
+        }
+        let shares: Vec<(f64, &str)> = hint
+            .lines()
+            .skip(2)
+            .take_while(|l| l.ends_with(|c: char| c.is_ascii_alphanumeric()) && l.contains("%  "))
+            .map(|l| {
+                let (share, candidate) = l.trim().split_once("%  ").unwrap();
+                (share.parse().unwrap(), candidate)
+            })
+            .collect();
+        assert!((1..=5).contains(&shares.len()), "{hint}");
+        assert_eq!(shares[0].1, action, "the hint is the most visited: {hint}");
+        assert!(shares.windows(2).all(|w| w[0].0 >= w[1].0), "{hint}");
+        assert!(shares.iter().map(|s| s.0).sum::<f64>() <= 100.05, "{hint}");
+        assert!(
+            hint.lines().nth(1).unwrap().contains("10000 iterations"),
+            "the default budget: {hint}"
+        );
+    }
 }

@@ -79,6 +79,9 @@ fn positions_print_in_full_and_on_one_line_and_read_back() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(stdout(&o).contains("standings"), "{}", stdout(&o));
+        let o = run(&["play", game, "--from", line.trim_end(), "--bots", "random"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains("standings"), "{}", stdout(&o));
     }
     std::fs::remove_dir_all(&dir).ok();
 }

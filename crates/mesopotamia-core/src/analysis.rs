@@ -87,6 +87,11 @@ where
                         to_move: start.to_move(),
                     }));
                 }
+                // Played first: an action the game refuses ends the analysis before any
+                // search is spent on it or reported.
+                let mut next = start.clone();
+                next.apply(action)
+                    .map_err(|e| bad(StepMismatch::Refused(e)))?;
                 if seats(seat) {
                     start.legal_actions(&mut legal);
                     if let Some(analysis) = bot.analyse(&start, seat, &legal, rng) {
@@ -95,9 +100,7 @@ where
                         out.push(report);
                     }
                 }
-                start
-                    .apply(action)
-                    .map_err(|e| bad(StepMismatch::Refused(e)))?;
+                start = next;
             }
             Step::Chance(outcome) => {
                 if start.to_move() != ToMove::Chance {

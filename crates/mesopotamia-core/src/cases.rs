@@ -49,6 +49,9 @@
 
 use core::fmt;
 
+mod shown;
+pub use shown::Shown;
+
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
 use crate::setup::Setup;
@@ -713,12 +716,13 @@ pub fn violations<V: fmt::Display>(violations: &[V]) -> String {
         .join("; ")
 }
 
-/// `Ok` if `got == want`, else a message naming both.
-pub fn expect_eq<T: PartialEq + fmt::Debug>(got: T, want: T) -> Result<(), String> {
+/// `Ok` if `got == want`, else a message naming both in the case files' words (`found
+/// seat 0, expected seat 1`; `found none, expected F3`).
+pub fn expect_eq<T: PartialEq + Shown>(got: T, want: T) -> Result<(), String> {
     if got == want {
         Ok(())
     } else {
-        Err(format!("found {got:?}, expected {want:?}"))
+        Err(format!("found {}, expected {}", got.shown(), want.shown()))
     }
 }
 
@@ -742,7 +746,15 @@ fn check<G: CaseGame>(game: &G, events: &[G::Event], fact: &str) -> Result<(), S
             }
             expect_eq(listed, *verdict == "legal")
         }
-        ["only", rest @ ..] => expect_eq(game.legal_action_vec(), vec![action(rest)?]),
+        ["only", rest @ ..] => {
+            let notation = |actions: Vec<G::Action>| -> Vec<String> {
+                actions.iter().map(|a| a.to_string()).collect()
+            };
+            expect_eq(
+                notation(game.legal_action_vec()),
+                notation(vec![action(rest)?]),
+            )
+        }
         ["legal-count", n] => {
             let n: usize = word(n, "a number")?;
             expect_eq(game.legal_action_vec().len(), n)
@@ -781,8 +793,13 @@ fn check<G: CaseGame>(game: &G, events: &[G::Event], fact: &str) -> Result<(), S
             if found == wanted {
                 Ok(())
             } else {
-                let all: Vec<String> = events.iter().map(|e| e.to_string()).collect();
-                Err(format!("events of the last step: {all:?}"))
+                let all: Vec<String> = events.iter().map(|e| format!("`{e}`")).collect();
+                let all = if all.is_empty() {
+                    "none".to_owned()
+                } else {
+                    all.join(", ")
+                };
+                Err(format!("events of the last step: {all}"))
             }
         }
         _ => game

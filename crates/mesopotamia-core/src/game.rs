@@ -71,7 +71,8 @@ impl core::fmt::Display for EndReason {
 
 /// A game state and its rules.
 ///
-/// Contract (checked for every game by [`crate::testkit`]):
+/// Contract (checked for every game by the conformance kit, the `testkit` module of the
+/// `testkit` feature):
 /// - [`legal_actions`](Game::legal_actions) is sorted ascending, without duplicates,
 ///   in the same order as the actions' dense indices, and non-empty whenever a seat
 ///   is to move;

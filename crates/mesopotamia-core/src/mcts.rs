@@ -262,10 +262,36 @@ impl<G: Game> MctsBot<G> {
         G: Send + Sync,
         G::Action: Send + Sync,
     {
-        self.analyse_on(game, seat, legal, rng, Trees::HERE)
+        self.analyse_on(game, seat, legal, rng, Trees::HERE, false)
     }
 
-    /// [`analyse`](Self::analyse), with the trees searched as `trees` says.
+    /// [`analyse`](Self::analyse) with the root's choice limited to `among`, some of the
+    /// legal actions of `game` (for `seat`): the whole budget goes to them, and the
+    /// analysis reports them alone. Deeper in the tree every legal action is searched as
+    /// usual. A front end narrows a wide decision this way (a hint searching the greedy
+    /// bot's best candidates), without changing the bot's own search.
+    ///
+    /// Actions of `among` that are not legal are never chosen at the root (they get no
+    /// visits); with none legal, the root is searched whole.
+    pub fn analyse_among(
+        &self,
+        game: &G,
+        seat: Seat,
+        among: &[G::Action],
+        rng: &mut dyn Rng,
+    ) -> Option<Analysis<G::Action>>
+    where
+        G: Send + Sync,
+        G::Action: Send + Sync,
+    {
+        let mut among = among.to_vec();
+        among.sort_unstable();
+        among.dedup();
+        self.analyse_on(game, seat, &among, rng, Trees::HERE, true)
+    }
+
+    /// [`analyse`](Self::analyse), with the trees searched as `trees` says; with
+    /// `restrict`, the root chooses among `legal` (sorted) only.
     fn analyse_on(
         &self,
         game: &G,
@@ -273,6 +299,7 @@ impl<G: Game> MctsBot<G> {
         legal: &[G::Action],
         rng: &mut dyn Rng,
         trees: Trees,
+        restrict: bool,
     ) -> Option<Analysis<G::Action>>
     where
         G: Send + Sync,
@@ -290,6 +317,9 @@ impl<G: Game> MctsBot<G> {
             let share =
                 iterations / threads as u32 + u32::from((t as u32) < iterations % threads as u32);
             let mut search = Search::new(game, seat, &self.config, self.evaluation, seeds[t]);
+            if restrict {
+                search.root_among = legal;
+            }
             search.run(share.max(1), deadline);
             search.root_visits(legal)
         };
@@ -494,6 +524,9 @@ struct Search<'g, G: Game> {
     outcomes: Vec<(G::Chance, u32)>,
     /// The edges (node, edge index) of the current iteration, kept to save an allocation.
     path: Vec<(u32, usize)>,
+    /// The actions the root may choose (sorted), when they are limited
+    /// ([`MctsBot::analyse_among`]); empty: every legal action.
+    root_among: &'g [G::Action],
     /// `ln n` for the availabilities met so far (`ln` is a software routine on the web's
     /// wasm, and UCT takes one per legal edge per visit: a table made the search there
     /// about a third faster). The same values as `f64::ln`, so the same search.
@@ -531,6 +564,7 @@ impl<'g, G: Game> Search<'g, G> {
             legal: Vec::new(),
             outcomes: Vec::new(),
             path: Vec::new(),
+            root_among: &[],
             ln: Vec::new(),
             iterations: 0,
         }
@@ -608,6 +642,14 @@ impl<'g, G: Game> Search<'g, G> {
                 }
                 ToMove::Seat(mover) => {
                     state.legal_actions(&mut self.legal);
+                    if path.is_empty() && !self.root_among.is_empty() {
+                        let among = self.root_among;
+                        self.legal.retain(|a| among.binary_search(a).is_ok());
+                        if self.legal.is_empty() {
+                            // None of them legal here: the root is searched whole.
+                            state.legal_actions(&mut self.legal);
+                        }
+                    }
                     if self.legal.is_empty() {
                         break;
                     }
@@ -839,12 +881,63 @@ mod tests {
                     &legal,
                     &mut ChaCha8Rng::seed_from_u64(seed),
                     trees,
+                    false,
                 )
                 .unwrap()
             };
             let (parallel, sequential) = (run(Trees::Parallel), run(Trees::Sequential));
             assert_eq!(parallel, sequential, "seed {seed}");
             assert_eq!(sequential.iterations, 301);
+        }
+    }
+
+    /// A search limited at the root spends every visit there on the actions it is given,
+    /// reports them alone, and still searches every action deeper down; with none of them
+    /// legal it searches the root whole.
+    #[test]
+    fn a_limited_root_searches_only_its_actions() {
+        let config = TokenConfig {
+            seats: 3,
+            per_colour: 3,
+            broken: None,
+        };
+        let mut game = TokenGame::new(&config).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut outcomes = Vec::new();
+        while game.to_move() == ToMove::Chance {
+            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+        }
+        let ToMove::Seat(seat) = game.to_move() else {
+            panic!("a seat decides after the deal");
+        };
+        let legal = game.legal_action_vec();
+        assert!(legal.len() >= 2, "{legal:?}");
+        let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200));
+        let among = [legal[legal.len() - 1]];
+        let analysis = bot
+            .analyse_among(&game, seat, &among, &mut ChaCha8Rng::seed_from_u64(1))
+            .unwrap();
+        assert_eq!(
+            analysis.actions,
+            vec![(among[0], 200, analysis.actions[0].2)]
+        );
+        assert_eq!(analysis.choice, among[0]);
+        let whole = bot
+            .analyse(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(1))
+            .unwrap();
+        assert!(
+            whole.actions.iter().all(|a| a.1 > 0),
+            "unlimited, the search tries them all: {whole:?}"
+        );
+        // Actions that are not legal at the root leave it whole.
+        let never = (0..game.action_space_size())
+            .filter_map(|i| game.action_from_index(i))
+            .find(|a| !legal.contains(a));
+        if let Some(never) = never {
+            let analysis = bot
+                .analyse_among(&game, seat, &[never], &mut ChaCha8Rng::seed_from_u64(1))
+                .unwrap();
+            assert_eq!(analysis.actions, vec![(never, 0, 0.0)]);
         }
     }
 

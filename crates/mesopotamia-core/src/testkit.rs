@@ -29,6 +29,7 @@ use crate::record::{GameRecord, Step};
 use crate::seat::Seat;
 
 pub mod hostile;
+pub mod legend;
 pub mod perft;
 mod sampling;
 pub use sampling::{

@@ -122,8 +122,12 @@ pub(crate) mod board_field {
 
 /// A [`Config`]'s fields, read before they are checked.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a Sumeria configuration, such as {\"players\": 3}"
+)]
 pub(crate) struct ConfigData {
+    #[serde(deserialize_with = "mesopotamia_core::record::whole::u8")]
     players: u8,
     #[serde(
         default = "Board::reconstructed",

@@ -32,6 +32,9 @@ use crate::{
     Violation,
 };
 
+// The failed expectations name these as the case files write them.
+mesopotamia_core::shown_by_display!(Location, Phase, Influence);
+
 /// Every rule example, as (identifier, case file text), sorted by identifier.
 pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/cases":
     "SUMERIA-ADD-NEEDS-SUPPLY",

@@ -30,6 +30,25 @@ use crate::state::{
     Config, DISPLAY, Phase, Public, ROUNDS, Sumeria, TILES_PER_KIND, TURNS_PER_PLAYER,
 };
 
+/// The symbols of the city-state lines that positions and seat views write (the CLI's
+/// table, `mesopotamia play --legend`), and of the position's display line, each with its
+/// meaning, for a front end to show beside them. An entry's symbols are separated by
+/// spaces; `N` stands for a seat's number (0 to 3). Counts go economy, military, politics,
+/// religion.
+pub const LEGEND: &[(&str, &str)] = &[
+    (
+        "C T1 T2 T3 V1 V2 V3",
+        "a city-state's locations: its city, towns 1 to 3, villages 1 to 3 (Ur:T2 in actions)",
+    ),
+    (":N", "after a location: seat N's trader on it (C:0)"),
+    (":.", "after a location: no trader on it"),
+    (
+        "/",
+        "display line: between the tiles above the first, second and third city-states",
+    ),
+    ("-", "display line: no tile above that city-state"),
+];
+
 /// A position: plain data, possibly illegal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {

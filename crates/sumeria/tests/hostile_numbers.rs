@@ -218,7 +218,10 @@ fn numbers_everywhere_are_bounded() {
     let record = serde_json::to_value(&record).unwrap();
     for (change, why) in [
         (serde_json::json!({"chance": "first 255"}), "first 255"),
-        (serde_json::json!({"action": [256, "take economy"]}), "u8"),
+        (
+            serde_json::json!({"action": [256, "take economy"]}),
+            "seat 256 is out of range",
+        ),
     ] {
         let mut v = record.clone();
         v["steps"][0] = change;

@@ -33,12 +33,19 @@ fn default_turn_limit() -> u32 {
 /// The same fields, read from data before they are checked.
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a card game configuration, such as {\"players\": 2}"
+)]
 struct ConfigData {
+    #[serde(deserialize_with = "mesopotamia_core::record::whole::u8")]
     players: u8,
     #[serde(default)]
     open_piles: bool,
-    #[serde(default = "default_turn_limit")]
+    #[serde(
+        default = "default_turn_limit",
+        deserialize_with = "mesopotamia_core::record::whole::u32"
+    )]
     turn_limit: u32,
 }
 

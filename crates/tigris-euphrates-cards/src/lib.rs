@@ -1,4 +1,8 @@
 #![doc = include_str!("../README.md")]
+// Where other crates' docs link to this one when its own docs are not beside theirs yet:
+// `cargo doc --workspace --no-deps` documents the members in no set order, and a link to a
+// crate not yet documented would otherwise be left as raw `[brackets]`.
+#![doc(html_root_url = "https://docs.rs/tigris-euphrates-cards/latest")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -42,6 +42,27 @@ use crate::state::{
     Piles, Public, REMOVED_WITH_TWO,
 };
 
+/// The symbols of the display that positions and seat views write (the CLI's table,
+/// `mesopotamia play --legend`), each with its meaning, for a front end to show beside it.
+/// An entry's symbols are separated by spaces; `N` stands for a seat's number (0 to 3).
+/// Columns are numbered 1 to 8 left to right, their rows 0 (the head) to 8 down; the
+/// `links` line holds the 7 link slots between neighbouring columns.
+pub const LEGEND: &[(&str, &str)] = &[
+    (
+        "T",
+        "a treasure heading its column (row 0); in a pile, a treasure won",
+    ),
+    ("t", "the temple that replaced a column's treasure"),
+    ("r b g k", "a red, blue, green or black card, face up"),
+    ("R B G K", "a link card lying face down (links line)"),
+    ("B-r B-g B-k", "a boat: blue-red, blue-green, blue-black"),
+    (".", "nothing there: no card, or an empty link slot"),
+    (
+        "@NP @NF @NT @NK",
+        "after a card: seat N's priest, farmer, trader or king on it; @0K is seat 0's king",
+    ),
+];
+
 /// A position: plain data, possibly illegal. Build one with [`Position::from_game`] or by
 /// parsing text, and turn it into a game with [`Position::into_game`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -816,10 +837,13 @@ fn parse_full(text: &str) -> Result<Position, ParsePositionError> {
     if columns.split_whitespace().collect::<String>() != "12345678" {
         return Err(err(line, "expected the column numbers 1 to 8".into()));
     }
+    // The line after the last one read, for a text that stops short.
+    let mut next_line = line + 1;
     for r in 0..=COLUMN_CARDS {
         let (line, text) = lines
             .next()
-            .ok_or_else(|| err(0, format!("missing row {r}")))?;
+            .ok_or_else(|| err(next_line, format!("missing row {r}")))?;
+        next_line = line + 1;
         let words: Vec<&str> = text.split_whitespace().collect();
         if words.first() != Some(&r.to_string().as_str()) || words.len() != COLUMNS + 1 {
             return Err(err(line, format!("expected row {r} and 8 cells")));

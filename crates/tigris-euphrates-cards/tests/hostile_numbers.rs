@@ -218,7 +218,10 @@ fn numbers_in_positions_records_configurations_and_notation_are_bounded() {
         let err = serde_json::from_value::<GameRecord<Cards>>(v).unwrap_err();
         assert!(err.to_string().contains(why), "{why}: {err}");
     };
-    refused(&|v| v["version"] = u64::MAX.into(), "u32");
+    refused(
+        &|v| v["version"] = u64::MAX.into(),
+        "record format version 18446744073709551615",
+    );
     refused(&|v| v["config"]["players"] = 255.into(), "255 players");
     refused(
         &|v| v["config"]["turn_limit"] = 0.into(),

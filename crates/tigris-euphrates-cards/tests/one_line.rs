@@ -37,6 +37,27 @@ fn the_start_on_one_line() {
     assert_eq!(read.to_one_line(), line);
 }
 
+/// Position data that validation refuses still round-trips through the one-line form, so
+/// the refusal names the real violation: here a leader on an empty slot (`.@0K`).
+#[test]
+fn a_leader_on_an_empty_slot_round_trips_and_is_refused_by_validation() {
+    let start = Position::from_game(&Cards::new(Config::new(2)).unwrap()).to_string();
+    let row8 = start.lines().find(|l| l.starts_with("8 ")).unwrap();
+    let odd = start.replacen(row8, &row8.replacen('.', ".@0K", 1), 1);
+    let position: Position = odd.parse().unwrap();
+    let line = position.to_one_line();
+    assert!(line.contains("/.@0K7. |"), "{line}");
+    let back: Position = line.parse().unwrap();
+    assert_eq!(back.to_string(), position.to_string());
+    let refused = back.into_game().unwrap_err();
+    assert!(
+        refused
+            .iter()
+            .any(|v| v.to_string().contains("where no leader can stand")),
+        "{refused:?}"
+    );
+}
+
 #[test]
 fn a_mistake_names_its_part() {
     let line = Position::from_game(&Cards::new(Config::new(2)).unwrap()).to_one_line();

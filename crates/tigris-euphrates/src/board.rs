@@ -142,7 +142,7 @@ const RING: [(isize, isize); 8] = [
 
 /// Which printed board a game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum BoardKind {
     /// The classic board: 10 starting temples, 4 framed.
@@ -150,6 +150,22 @@ pub enum BoardKind {
     Classic,
     /// The 2009 alternative board: 14 starting temples, 6 framed.
     Alternative,
+}
+
+/// `classic` or `alternative`; another name is refused in words (serde's derived message
+/// would call it an unknown variant).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for BoardKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardKind, D::Error> {
+        let name = <String as serde::Deserialize>::deserialize(d)?;
+        match name.as_str() {
+            "classic" => Ok(BoardKind::Classic),
+            "alternative" => Ok(BoardKind::Alternative),
+            other => Err(serde::de::Error::custom(format_args!(
+                "unknown board `{other}` (classic or alternative)"
+            ))),
+        }
+    }
 }
 
 /// A board: its rivers, starting temples with treasures, framed treasure squares.

@@ -42,8 +42,12 @@ fn default_turn_limit() -> u32 {
 /// The same fields, read from data before they are checked.
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a Tigris & Euphrates configuration, such as {\"players\": 2}"
+)]
 struct ConfigData {
+    #[serde(deserialize_with = "mesopotamia_core::record::whole::u8")]
     players: u8,
     #[serde(default)]
     english_variant: bool,
@@ -53,7 +57,10 @@ struct ConfigData {
     buildings: bool,
     #[serde(default)]
     ziggurat: bool,
-    #[serde(default = "default_turn_limit")]
+    #[serde(
+        default = "default_turn_limit",
+        deserialize_with = "mesopotamia_core::record::whole::u32"
+    )]
     turn_limit: u32,
 }
 

@@ -68,6 +68,18 @@ fn the_text_reads_as_documented_and_mistakes_name_their_line() {
         "line 1: a game text of `cards`, not of `tigris`"
     );
     assert_eq!(
+        err("catastrophe I8\n1. 1:", "catastrophe I8; 1:"),
+        "line 8: `1: catastrophe H9` is a step of turn 1, on the line of turn 0"
+    );
+    assert_eq!(
+        err("; catastrophe O11", "\n1. catastrophe O11"),
+        "line 10: turn 1 again: one line per turn"
+    );
+    assert_eq!(
+        err("; catastrophe O11", ";; catastrophe O11"),
+        "line 9: an empty step (`;` twice, or at the end)"
+    );
+    assert_eq!(
         err("draw green green;", "draw green green green;"),
         "line 8: `draw green`: seat 0 is to move, not chance"
     );

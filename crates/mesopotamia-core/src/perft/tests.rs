@@ -326,7 +326,7 @@ fn a_file_reads_and_writes_back() {
         written,
         "# Counts.\n#\n# Of nim.\n\n[start] nim\n[perft] 1 2 / 2 4 / 3 4\n\n\
          #  A note of\n# two lines.\n[position]\n# A comment of the position's own.\npile 3\nmover 0\n[perft] 1 2 / 3 1\n\n\
-         [position]\npile 1 mover 1\n[perft] 2 0\n"
+         [position] pile 1 mover 1\n[perft] 2 0\n"
     );
     let again = parse_perft_file(&written).unwrap();
     assert_eq!(

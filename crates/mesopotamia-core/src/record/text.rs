@@ -96,6 +96,12 @@ pub fn write<G: CaseGame + Turns>(record: &GameRecord<G>) -> Result<String, Game
         ));
     }
     let mut state = G::record_start(record).map_err(|e| fail(0, e))?;
+    if state.config() != &record.config {
+        return Err(fail(
+            0,
+            "the record's start position is of another configuration than the record's",
+        ));
+    }
     let mut head = String::new();
     let mut header = |key: &str, value: &str| {
         let _ = writeln!(head, "[{key} {}]", quoted(value));
@@ -106,12 +112,24 @@ pub fn write<G: CaseGame + Turns>(record: &GameRecord<G>) -> Result<String, Game
         header("Seed", &seed.to_string());
     }
     if !record.bots.is_empty() {
-        if let Some(bad) = record
-            .bots
-            .iter()
-            .find(|b| b.contains(',') || b.trim() != *b)
-        {
-            return Err(fail(0, format!("a bot named `{bad}` cannot be written")));
+        if record.bots.len() != state.seat_count() {
+            return Err(fail(
+                0,
+                format!(
+                    "{} bots for {} seats",
+                    record.bots.len(),
+                    state.seat_count()
+                ),
+            ));
+        }
+        let unwritable = |b: &&String| {
+            b.is_empty() || b.contains([',', '"', '\\']) || b.chars().any(char::is_whitespace)
+        };
+        if let Some(bad) = record.bots.iter().find(unwritable) {
+            return Err(fail(
+                0,
+                format!("a bot named `{}` cannot be written", bad.escape_debug()),
+            ));
         }
         header("Bots", &record.bots.join(", "));
     }
@@ -324,6 +342,7 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
         }
     }
 
+    let mut previous_label: Option<String> = None;
     for (n, l) in lines {
         let (label, steps) = l
             .split_once(". ")
@@ -337,8 +356,30 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
                 ),
             ));
         }
+        if previous_label.as_deref() == Some(label) {
+            return Err(fail(n, format!("turn {label} again: one line per turn")));
+        }
+        previous_label = Some(label.to_owned());
+        // Every step of the line is of its turn: one that begins another turn belongs on the
+        // next line.
+        let same_turn = |state: &G, what: &str| {
+            if state.turn_label() == label {
+                Ok(())
+            } else {
+                Err(fail(
+                    n,
+                    format!(
+                        "`{what}` is a step of turn {}, on the line of turn {label}",
+                        state.turn_label()
+                    ),
+                ))
+            }
+        };
         let mut actor: Option<Seat> = None;
         for item in steps.split(';').map(str::trim) {
+            if item.is_empty() {
+                return Err(fail(n, "an empty step (`;` twice, or at the end)"));
+            }
             // A group of chance outcomes may follow the line's last action, or stand alone.
             let (action, chance) = match item.split_once('*') {
                 Some((a, c)) => (a.trim(), Some(c.trim())),
@@ -364,6 +405,7 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
                         action,
                     ),
                 };
+                same_turn(&state, action)?;
                 if state.to_move() != ToMove::Seat(seat) {
                     return Err(fail(
                         n,
@@ -396,6 +438,7 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
                         rests.iter().map(|r| format!("{word} {r}")).collect()
                     };
                     for o in outcomes {
+                        same_turn(&state, &o)?;
                         if state.to_move() != ToMove::Chance {
                             return Err(fail(
                                 n,

@@ -115,8 +115,14 @@ fn squeeze<'a>(cells: impl Iterator<Item = &'a str>) -> String {
 
 /// The full text of a one-line position, for the game's parser, and for each of its lines
 /// (from 1) the part it came from (from 1), so that an error can name the part.
-pub fn expand(line: &str, diagram: Option<&Diagram>) -> Result<(String, Vec<usize>), OneLineError> {
-    let parts: Vec<&str> = line.trim().split('|').map(str::trim).collect();
+pub fn expand(text: &str, diagram: Option<&Diagram>) -> Result<(String, Vec<usize>), OneLineError> {
+    // The one line that is not a comment: comments before it do not count as parts.
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or_default();
+    let parts: Vec<&str> = line.split('|').map(str::trim).collect();
     let mut full = String::new();
     let mut part_of_line = Vec::new();
     let mut push = |full: &mut String, text: &str, part: usize| {
@@ -130,6 +136,13 @@ pub fn expand(line: &str, diagram: Option<&Diagram>) -> Result<(String, Vec<usiz
             return Err(OneLineError {
                 part: number,
                 message: "empty part (two separators in a row, or one at an end)".into(),
+            });
+        }
+        // Expanded, it would be a comment line and silently dropped.
+        if part.starts_with('#') {
+            return Err(OneLineError {
+                part: number,
+                message: "a part cannot start with `#`".into(),
             });
         }
         match diagram {
@@ -171,7 +184,10 @@ fn unsqueeze(row: &str, d: &Diagram) -> Result<Vec<String>, String> {
     while !rest.is_empty() {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         let after = rest.as_bytes().get(digits).copied();
-        if matches!(after, Some(b'.' | b'~')) {
+        // A lone dot is one empty cell, unless the game has a longer cell starting with it
+        // (the card game's `.@0K`).
+        let longer_cell = digits == 0 && (d.cell_len)(rest).is_some_and(|n| n > 1);
+        if matches!(after, Some(b'.' | b'~')) && !longer_cell {
             let run = if digits == 0 {
                 1
             } else {
@@ -290,6 +306,41 @@ mod tests {
             "part 2: row 2: bad run of empty cells `99999999999999999999.`"
         );
         assert_eq!(err("t | 64.64./a"), "part 2: row 1: more than 64 cells");
+    }
+
+    #[test]
+    fn comments_before_the_line_are_not_parts_and_no_part_is_a_comment() {
+        let (full, parts) = expand("# a note\n# another\nt | 4./4. | x", Some(&TOY)).unwrap();
+        assert_eq!(full, "t\n   A B C D\n1 . . . .\n2 . . . .\nx\n");
+        assert_eq!(parts, vec![1, 2, 2, 2, 3]);
+        assert_eq!(
+            expand("t | 4./4. | # x", Some(&TOY))
+                .unwrap_err()
+                .to_string(),
+            "part 3: a part cannot start with `#`"
+        );
+    }
+
+    #[test]
+    fn a_longer_cell_may_start_with_a_dot() {
+        const DOTTED: Diagram = Diagram {
+            header: "   A B",
+            labels: &["1"],
+            cell_len: |rest| match rest.as_bytes() {
+                [b'.', b'@', _, _, ..] => Some(4),
+                [b'.', ..] => Some(1),
+                _ => None,
+            },
+        };
+        let full = "d\n   A B\n1 .@0K .\n";
+        let line = write(full, Some(&DOTTED));
+        assert_eq!(line, "d | .@0K.");
+        assert_eq!(
+            expand(&line, Some(&DOTTED)).unwrap().0,
+            "d\n   A B\n1 .@0K .\n"
+        );
+        let (full, _) = expand("d | 2..@0K", Some(&DOTTED)).unwrap();
+        assert_eq!(full, "d\n   A B\n1 . . .@0K\n");
     }
 
     #[test]

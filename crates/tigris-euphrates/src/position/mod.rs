@@ -41,6 +41,30 @@ pub use text::ParsePositionError;
 pub(crate) use text::write_board;
 pub use validate::{MAX_BASE, MAX_VP, Violation};
 
+/// The symbols of the board diagram that positions and seat views write (the CLI's table,
+/// `mesopotamia play --legend`), each with its meaning, for a front end to show beside the
+/// board. An entry's symbols are separated by spaces; `N` stands for a seat's number (0 to
+/// 3). A square is named by its column letter and row number (`F3`), as the diagram's
+/// header and margin show.
+pub const LEGEND: &[(&str, &str)] = &[
+    (".", "land, empty"),
+    ("~", "river, empty"),
+    (
+        "r b g k",
+        "a tile face up: red temple, blue farm, green market, black settlement",
+    ),
+    (
+        "R B G K",
+        "a tile face down, under a monument or the ziggurat (the monument's line names it)",
+    ),
+    ("*", "after a tile: a treasure on it (r*)"),
+    ("X", "a catastrophe"),
+    (
+        "NP NF NT NK",
+        "seat N's leader: priest (red), farmer (blue), trader (green), king (black); 0K is seat 0's king",
+    ),
+];
+
 /// What stands on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

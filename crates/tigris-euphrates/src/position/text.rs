@@ -312,10 +312,13 @@ fn parse_full(text: &str) -> Result<Position, ParsePositionError> {
         return Err(err(line, "expected the column letters A to P".into()));
     }
     let mut cells = Vec::with_capacity(SQUARES);
+    // The line after the last one read, for a text that stops short.
+    let mut next_line = line + 1;
     for row in 0..HEIGHT {
         let (line, text) = lines
             .next()
-            .ok_or_else(|| err(0, format!("missing row {}", row + 1)))?;
+            .ok_or_else(|| err(next_line, format!("missing row {}", row + 1)))?;
+        next_line = line + 1;
         let mut words = text.split_whitespace();
         let label = words.next().unwrap_or("");
         if label != (row + 1).to_string() {
