@@ -5,7 +5,8 @@
 //! - [`GameOptions`]: the options of a new game, checked against the game (an option of
 //!   another game is an error naming it);
 //! - [`BotSpec`]: who plays a seat (`person`, `random`, `greedy`, `mcts`, `mcts:2000`,
-//!   `mcts:500ms`, `mcts:1.5s`), parsed strictly and printed back as it parses;
+//!   `mcts:500ms`, `mcts:1.5s`, the first search bot `mcts-v1` with the same budgets, the
+//!   levels `level1` to `level5`), parsed strictly and printed back as it parses;
 //! - [`NamedGame`]: each game's configuration from the options, its bots, its default
 //!   search budget and the figure its standings rank a seat by first;
 //! - [`hint`]: a hint for a person's decision, the search among the greedy bot's best
@@ -364,7 +365,8 @@ pub const MAX_MILLISECONDS: u32 = 600_000;
 /// The search bot's budget per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Budget {
-    /// `mcts`: the game's default iterations ([`NamedGame::MCTS_ITERATIONS`]).
+    /// `mcts` or `mcts-v1` alone: the game's default iterations for that bot
+    /// ([`NamedGame::MCTS_ITERATIONS`], [`NamedGame::MCTS_V1_ITERATIONS`]).
     Default,
     /// `mcts:N`: N iterations.
     Iterations(u32),
@@ -390,6 +392,9 @@ impl Budget {
     }
 }
 
+/// The levels for people, `level1` (quick) to `LEVELS` (strong).
+pub const LEVELS: u8 = 5;
+
 /// Who plays a seat, as the front ends name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
@@ -402,6 +407,14 @@ pub enum BotSpec {
     /// `mcts`, `mcts:N`, `mcts:Nms`, `mcts:Ns`: the game's search bot (its
     /// `bots::mcts_bot`) with this budget.
     Mcts(Budget),
+    /// `mcts-v1`, `mcts-v1:N`, `mcts-v1:Nms`, `mcts-v1:Ns`: the game's first search bot,
+    /// kept unchanged as a baseline (its `bots::mcts_v1_bot`), with this budget (`mcts-v1`
+    /// alone: its own default, [`NamedGame::MCTS_V1_ITERATIONS`]).
+    MctsV1(Budget),
+    /// `level1` to `level5`: a level for people, from quick to strong: `level1` is the
+    /// greedy bot, the others the search bot at the game's
+    /// [`NamedGame::LEVEL_ITERATIONS`].
+    Level(u8),
 }
 
 /// Why a bot spec is refused.
@@ -410,15 +423,15 @@ pub enum BotSpec {
 pub enum BotSpecError {
     /// Not a bot's name.
     #[error(
-        "unknown bot `{0}` (expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms or mcts:SECONDSs)"
+        "unknown bot `{0}` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, or mcts-v1 with the same budgets)"
     )]
     Unknown(String),
     /// `mcts:N` with N not a whole number from 1 to [`MAX_ITERATIONS`].
-    #[error("bad iteration count in `{0}` (mcts:N with N from 1 to {MAX_ITERATIONS})")]
+    #[error("bad iteration count in `{0}` (mcts:N or mcts-v1:N with N from 1 to {MAX_ITERATIONS})")]
     Iterations(String),
     /// `mcts:Nms` or `mcts:Ns` outside 1 ms to [`MAX_MILLISECONDS`], or not a number.
     #[error(
-        "bad time budget in `{0}` (mcts:Nms with N from 1 to {MAX_MILLISECONDS}, or mcts:Ns with N from 0.001 to 600, at most 3 decimals)"
+        "bad time budget in `{0}` (mcts:Nms with N from 1 to {MAX_MILLISECONDS}, or mcts:Ns with N from 0.001 to 600, at most 3 decimals; the same for mcts-v1)"
     )]
     Time(String),
 }
@@ -450,8 +463,9 @@ fn seconds_to_millis(text: &str) -> Option<u64> {
 impl FromStr for BotSpec {
     type Err = BotSpecError;
 
-    /// `person`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`, `mcts:Ns` (decimals such
-    /// as `mcts:1.5s` to the millisecond), in any letter case, spaces around ignored.
+    /// `person`, `random`, `greedy`, `level1` to `level5`, `mcts`, `mcts:N`, `mcts:Nms`,
+    /// `mcts:Ns` (decimals such as `mcts:1.5s` to the millisecond), and `mcts-v1` with the
+    /// same budgets, in any letter case, spaces around ignored.
     fn from_str(spec: &str) -> Result<BotSpec, BotSpecError> {
         let given = spec.trim();
         let lower = given.to_ascii_lowercase();
@@ -460,11 +474,23 @@ impl FromStr for BotSpec {
             "random" => return Ok(BotSpec::Random),
             "greedy" => return Ok(BotSpec::Greedy),
             "mcts" => return Ok(BotSpec::Mcts(Budget::Default)),
+            "mcts-v1" => return Ok(BotSpec::MctsV1(Budget::Default)),
             _ => {}
         }
-        let Some(budget) = lower.strip_prefix("mcts:") else {
-            return Err(BotSpecError::Unknown(given.to_owned()));
-        };
+        if let Some(level) = lower.strip_prefix("level")
+            && let Some(n) = digits(level).filter(|n| (1..=u64::from(LEVELS)).contains(n))
+            && level.len() == 1
+        {
+            return Ok(BotSpec::Level(n as u8));
+        }
+        let (search, budget): (fn(Budget) -> BotSpec, &str) =
+            if let Some(budget) = lower.strip_prefix("mcts:") {
+                (BotSpec::Mcts, budget)
+            } else if let Some(budget) = lower.strip_prefix("mcts-v1:") {
+                (BotSpec::MctsV1, budget)
+            } else {
+                return Err(BotSpecError::Unknown(given.to_owned()));
+            };
         let time = |millis: Option<u64>| {
             millis
                 .filter(|ms| (1..=u64::from(MAX_MILLISECONDS)).contains(ms))
@@ -472,15 +498,15 @@ impl FromStr for BotSpec {
                 .ok_or_else(|| BotSpecError::Time(given.to_owned()))
         };
         if let Some(ms) = budget.strip_suffix("ms") {
-            Ok(BotSpec::Mcts(Budget::Milliseconds(time(digits(ms))?)))
+            Ok(search(Budget::Milliseconds(time(digits(ms))?)))
         } else if let Some(s) = budget.strip_suffix('s') {
-            Ok(BotSpec::Mcts(Budget::Seconds {
+            Ok(search(Budget::Seconds {
                 millis: time(seconds_to_millis(s))?,
             }))
         } else {
             digits(budget)
                 .filter(|n| (1..=u64::from(MAX_ITERATIONS)).contains(n))
-                .map(|n| BotSpec::Mcts(Budget::Iterations(n as u32)))
+                .map(|n| search(Budget::Iterations(n as u32)))
                 .ok_or_else(|| BotSpecError::Iterations(given.to_owned()))
         }
     }
@@ -489,20 +515,25 @@ impl FromStr for BotSpec {
 impl fmt::Display for BotSpec {
     /// The spec as it parses: `mcts:1.5s` prints `mcts:1.5s`, `mcts:1.50s` too.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            BotSpec::Person => f.write_str("person"),
-            BotSpec::Random => f.write_str("random"),
-            BotSpec::Greedy => f.write_str("greedy"),
-            BotSpec::Mcts(Budget::Default) => f.write_str("mcts"),
-            BotSpec::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
-            BotSpec::Mcts(Budget::Milliseconds(ms)) => write!(f, "mcts:{ms}ms"),
-            BotSpec::Mcts(Budget::Seconds { millis }) => {
+        let (name, budget) = match *self {
+            BotSpec::Person => return f.write_str("person"),
+            BotSpec::Random => return f.write_str("random"),
+            BotSpec::Greedy => return f.write_str("greedy"),
+            BotSpec::Level(n) => return write!(f, "level{n}"),
+            BotSpec::Mcts(budget) => ("mcts", budget),
+            BotSpec::MctsV1(budget) => ("mcts-v1", budget),
+        };
+        match budget {
+            Budget::Default => f.write_str(name),
+            Budget::Iterations(n) => write!(f, "{name}:{n}"),
+            Budget::Milliseconds(ms) => write!(f, "{name}:{ms}ms"),
+            Budget::Seconds { millis } => {
                 let (whole, fraction) = (millis / 1000, millis % 1000);
                 if fraction == 0 {
-                    write!(f, "mcts:{whole}s")
+                    write!(f, "{name}:{whole}s")
                 } else {
                     let fraction = format!("{fraction:03}");
-                    write!(f, "mcts:{whole}.{}s", fraction.trim_end_matches('0'))
+                    write!(f, "{name}:{whole}.{}s", fraction.trim_end_matches('0'))
                 }
             }
         }
@@ -515,18 +546,35 @@ impl BotSpec {
         match self {
             BotSpec::Person => None,
             BotSpec::Random => Some(Box::new(RandomBot)),
-            BotSpec::Greedy => Some(G::greedy_bot()),
-            BotSpec::Mcts(_) => self.search_bot::<G>().map(|b| Box::new(b) as _),
+            BotSpec::Greedy | BotSpec::Level(1) => Some(G::greedy_bot()),
+            BotSpec::Mcts(_) | BotSpec::MctsV1(_) | BotSpec::Level(_) => {
+                self.search_bot::<G>().map(|b| Box::new(b) as _)
+            }
         }
     }
 
-    /// The game's search bot at this budget (`None` unless the spec is `mcts`): with a
-    /// time budget, the search stops at the time, not at an iteration count.
+    /// Whether the spec is a search bot (`mcts`, `mcts-v1`, `level2` and up).
+    pub const fn is_search(self) -> bool {
+        match self {
+            BotSpec::Mcts(_) | BotSpec::MctsV1(_) => true,
+            BotSpec::Level(n) => n >= 2,
+            BotSpec::Person | BotSpec::Random | BotSpec::Greedy => false,
+        }
+    }
+
+    /// The game's search bot at this budget (`None` unless the spec is `mcts`, `mcts-v1`
+    /// or a level from 2): with a time budget, the search stops at the time, not at an
+    /// iteration count.
     pub fn search_bot<G: NamedGame>(self) -> Option<MctsBot<G>> {
-        let BotSpec::Mcts(budget) = self else {
-            return None;
+        let (bot, budget) = match self {
+            BotSpec::Mcts(budget) => (G::mcts_bot(G::MCTS_ITERATIONS), budget),
+            BotSpec::MctsV1(budget) => (G::mcts_v1_bot(G::MCTS_V1_ITERATIONS), budget),
+            BotSpec::Level(n) => {
+                let iterations = *G::LEVEL_ITERATIONS.get(usize::from(n).checked_sub(2)?)?;
+                (G::mcts_bot(iterations), Budget::Default)
+            }
+            BotSpec::Person | BotSpec::Random | BotSpec::Greedy => return None,
         };
-        let bot = G::mcts_bot(G::MCTS_ITERATIONS);
         Some(match budget {
             Budget::Default => bot,
             Budget::Iterations(n) => bot.with_budget(n, None),
@@ -552,6 +600,14 @@ pub trait NamedGame: Game<Action: Send + Sync> + Send + Sync + 'static {
     fn greedy_bot() -> Box<dyn Bot<Self> + Send>;
     /// The game's search bot (its `bots::mcts_bot`) at `iterations` per decision.
     fn mcts_bot(iterations: u32) -> MctsBot<Self>;
+    /// The first search bot's iterations per decision by default (`mcts-v1`).
+    const MCTS_V1_ITERATIONS: u32;
+    /// The game's first search bot, kept as a baseline (its `bots::mcts_v1_bot`), at
+    /// `iterations` per decision.
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self>;
+    /// The search bot's iterations per decision at `level2` to `level5` (`level1` is the
+    /// greedy bot).
+    const LEVEL_ITERATIONS: [u32; 4];
     /// How good the state looks for `seat`, higher is better: the evaluation of the
     /// game's greedy bot (its `bots::evaluate`).
     fn evaluate(&self, seat: Seat) -> i64;
@@ -594,6 +650,11 @@ impl NamedGame for tigris_euphrates::Tigris {
     fn mcts_bot(iterations: u32) -> MctsBot<Self> {
         tigris_euphrates::bots::mcts_bot(iterations)
     }
+    const MCTS_V1_ITERATIONS: u32 = tigris_euphrates::bots::MCTS_V1_ITERATIONS;
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        tigris_euphrates::bots::mcts_v1_bot(iterations)
+    }
+    const LEVEL_ITERATIONS: [u32; 4] = tigris_euphrates::bots::LEVEL_ITERATIONS;
     fn evaluate(&self, seat: Seat) -> i64 {
         tigris_euphrates::bots::evaluate(self, seat)
     }
@@ -621,6 +682,11 @@ impl NamedGame for tigris_euphrates_cards::Cards {
     fn mcts_bot(iterations: u32) -> MctsBot<Self> {
         tigris_euphrates_cards::bots::mcts_bot(iterations)
     }
+    const MCTS_V1_ITERATIONS: u32 = tigris_euphrates_cards::bots::MCTS_V1_ITERATIONS;
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        tigris_euphrates_cards::bots::mcts_v1_bot(iterations)
+    }
+    const LEVEL_ITERATIONS: [u32; 4] = tigris_euphrates_cards::bots::LEVEL_ITERATIONS;
     fn evaluate(&self, seat: Seat) -> i64 {
         tigris_euphrates_cards::bots::evaluate(self, seat)
     }
@@ -650,6 +716,11 @@ impl NamedGame for sumeria::Sumeria {
     fn mcts_bot(iterations: u32) -> MctsBot<Self> {
         sumeria::bots::mcts_bot(iterations)
     }
+    const MCTS_V1_ITERATIONS: u32 = sumeria::bots::MCTS_V1_ITERATIONS;
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        sumeria::bots::mcts_v1_bot(iterations)
+    }
+    const LEVEL_ITERATIONS: [u32; 4] = sumeria::bots::LEVEL_ITERATIONS;
     fn evaluate(&self, seat: Seat) -> i64 {
         sumeria::bots::evaluate(self, seat)
     }

@@ -179,6 +179,25 @@ fn every_bot_spec_form_parses_and_prints_back() {
             BotSpec::Mcts(Budget::Seconds { millis: 600_000 }),
             "mcts:600s",
         ),
+        ("mcts-v1", BotSpec::MctsV1(Budget::Default), "mcts-v1"),
+        (
+            "MCTS-V1:2000",
+            BotSpec::MctsV1(Budget::Iterations(2000)),
+            "mcts-v1:2000",
+        ),
+        (
+            "mcts-v1:20ms",
+            BotSpec::MctsV1(Budget::Milliseconds(20)),
+            "mcts-v1:20ms",
+        ),
+        (
+            "mcts-v1:1.50s",
+            BotSpec::MctsV1(Budget::Seconds { millis: 1500 }),
+            "mcts-v1:1.5s",
+        ),
+        ("level1", BotSpec::Level(1), "level1"),
+        (" Level3 ", BotSpec::Level(3), "level3"),
+        ("level5", BotSpec::Level(5), "level5"),
     ];
     for (text, parsed, printed) in cases {
         assert_eq!(spec(text), Ok(parsed), "{text}");
@@ -211,6 +230,15 @@ fn bad_bot_specs_are_refused_with_the_reason() {
         "mcts 2000",
         "alphazero",
         "mcts:x",
+        "mcts-v1:",
+        "mcts-v2",
+        "mcts-v1x",
+        "level0",
+        "level6",
+        "level",
+        "level05",
+        "level+1",
+        "mcts-v1:0",
     ] {
         let e = spec(bad).unwrap_err();
         assert!(
@@ -220,7 +248,7 @@ fn bad_bot_specs_are_refused_with_the_reason() {
     }
     assert_eq!(
         spec("clever").unwrap_err().to_string(),
-        "unknown bot `clever` (expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms or mcts:SECONDSs)"
+        "unknown bot `clever` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, or mcts-v1 with the same budgets)"
     );
     for bad in [
         "mcts:0",
@@ -240,7 +268,7 @@ fn bad_bot_specs_are_refused_with_the_reason() {
     }
     assert_eq!(
         spec("mcts:0").unwrap_err().to_string(),
-        "bad iteration count in `mcts:0` (mcts:N with N from 1 to 4294967295)"
+        "bad iteration count in `mcts:0` (mcts:N or mcts-v1:N with N from 1 to 4294967295)"
     );
     for bad in [
         "mcts:0ms",
@@ -261,7 +289,7 @@ fn bad_bot_specs_are_refused_with_the_reason() {
     }
     assert_eq!(
         spec("mcts:0ms").unwrap_err().to_string(),
-        "bad time budget in `mcts:0ms` (mcts:Nms with N from 1 to 600000, or mcts:Ns with N from 0.001 to 600, at most 3 decimals)"
+        "bad time budget in `mcts:0ms` (mcts:Nms with N from 1 to 600000, or mcts:Ns with N from 0.001 to 600, at most 3 decimals; the same for mcts-v1)"
     );
 }
 
@@ -337,7 +365,17 @@ mod tigris {
             panic!("a seat is to move after the setup")
         };
         let legal = game.legal_action_vec();
-        for text in ["random", "greedy", "mcts:20", "mcts:5ms", "mcts:0.005s"] {
+        for text in [
+            "random",
+            "greedy",
+            "mcts:20",
+            "mcts:5ms",
+            "mcts:0.005s",
+            "mcts-v1:20",
+            "mcts-v1:5ms",
+            "level1",
+            "level2",
+        ] {
             let mut bot = spec(text).unwrap().bot::<Tigris>().unwrap();
             let action = bot.choose(&game, seat, &legal, &mut rng);
             assert!(legal.contains(&action), "{text}");
@@ -355,6 +393,31 @@ mod tigris {
             Tigris::MCTS_ITERATIONS,
             tigris_euphrates::bots::MCTS_ITERATIONS
         );
+        // `mcts-v1` is the first search bot's settings, `mcts` the guided search.
+        let v1 = spec("mcts-v1").unwrap().search_bot::<Tigris>().unwrap();
+        assert_eq!(v1.config().iterations, Tigris::MCTS_V1_ITERATIONS);
+        assert_eq!(v1.config().prior_temperature, None);
+        assert_eq!(v1.config().exploration, 0.1);
+        let v1 = spec("mcts-v1:250ms")
+            .unwrap()
+            .search_bot::<Tigris>()
+            .unwrap();
+        assert_eq!(v1.config().time, Some(Duration::from_millis(250)));
+        assert!(search.config().prior_temperature.is_some());
+        // The levels: greedy, then the search bot at growing iterations.
+        assert!(spec("level1").unwrap().search_bot::<Tigris>().is_none());
+        let budgets: Vec<u32> = (2..=5)
+            .map(|n| {
+                let level = spec(&format!("level{n}")).unwrap();
+                assert!(level.is_search());
+                let bot = level.search_bot::<Tigris>().unwrap();
+                assert_eq!(bot.config().time, None);
+                assert!(bot.config().prior_temperature.is_some());
+                bot.config().iterations
+            })
+            .collect();
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+        assert_eq!(budgets, Tigris::LEVEL_ITERATIONS);
         assert_eq!(game.score(seat), game.public().standing_key(seat)[0]);
     }
 }
@@ -621,7 +684,7 @@ fn a_hint_on_the_first_move_of_tigris_touches_the_board() {
         assert_eq!(hint.shares.len(), HINT_CANDIDATES);
         assert_eq!(hint.shares[0].0, hint.action, "the most visited");
         assert!((hint.shares.iter().map(|s| s.1).sum::<f64>() - 1.0).abs() < 1e-9);
-        assert_eq!(hint.iterations, tigris_euphrates::bots::MCTS_ITERATIONS);
+        assert_eq!(hint.iterations, tigris_euphrates::bots::MCTS_V1_ITERATIONS);
         let p = game.public();
         let board = Board::get(p.config().board);
         match hint.action.kind() {

@@ -19,9 +19,9 @@ pub(crate) fn run(args: &crate::AnalyseArgs) -> Result<(), String> {
         .bots
         .parse()
         .map_err(|e: mesopotamia::table::BotSpecError| e.to_string())?;
-    if !matches!(spec, BotSpec::Mcts(_)) {
+    if !spec.is_search() {
         return Err(format!(
-            "--bots {}: the analysis needs the search bot (mcts, mcts:N, mcts:Nms, mcts:Ns)",
+            "--bots {}: the analysis needs a search bot (mcts, mcts:N, mcts:Nms, mcts:Ns, mcts-v1 with the same budgets, or level2 to level5)",
             args.bots
         ));
     }

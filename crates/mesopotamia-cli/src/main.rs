@@ -263,7 +263,8 @@ struct AnalyseArgs {
     /// A game record (JSON or the game text).
     file: PathBuf,
     /// The search bot that judges (`mcts`, `mcts:ITERATIONS`, `mcts:MILLISECONDSms`,
-    /// `mcts:SECONDSs`; default: the game's default budget).
+    /// `mcts:SECONDSs`, the first search bot `mcts-v1` with the same budgets, or `level2` to
+    /// `level5`; default: the game's default budget).
     #[arg(long, default_value = "mcts")]
     bots: String,
     /// Only this seat's decisions (repeat for several; default: every seat).
@@ -305,8 +306,9 @@ struct PlayArgs {
     #[arg(long = "human", value_name = "SEAT", value_parser = parse_human)]
     human: Vec<HumanSeat>,
     /// The bots: one name for every seat, or one per seat, such as `greedy,random,random`
-    /// (`random`, `greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:MILLISECONDSms`,
-    /// `mcts:SECONDSs`; default random, or a continued record's). Human seats ignore theirs.
+    /// (`random`, `greedy`, `level1` to `level5`, `mcts`, `mcts:ITERATIONS`,
+    /// `mcts:MILLISECONDSms`, `mcts:SECONDSs`, the first search bot `mcts-v1` with the same
+    /// budgets; default random, or a continued record's). Human seats ignore theirs.
     #[arg(long)]
     bots: Option<String>,
     /// Print the legend of the game's board symbols (as positions and the table write them)
@@ -337,7 +339,10 @@ struct SimulateArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// One bot per seat, such as `greedy,random,random,random` (or one name for all).
+    /// One bot per seat, such as `greedy,random,random,random` or `mcts:20ms,mcts-v1:20ms`
+    /// (or one name for all): `random`, `greedy`, `level1` to `level5`, `mcts`,
+    /// `mcts:ITERATIONS`, `mcts:MILLISECONDSms`, `mcts:SECONDSs`, and the first search bot
+    /// `mcts-v1` with the same budgets.
     #[arg(long)]
     bots: String,
     /// Worker threads (default: every core). The figures do not depend on it.

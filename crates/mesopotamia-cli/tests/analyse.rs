@@ -59,7 +59,7 @@ fn a_record_is_annotated_as_text_and_json() {
 
     refused(
         &["analyse", path, "--bots", "greedy"],
-        "the analysis needs the search bot",
+        "the analysis needs a search bot",
     );
     refused(
         &["analyse", path, "--seat", "3"],

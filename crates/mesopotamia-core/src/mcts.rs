@@ -69,6 +69,15 @@ pub struct MctsConfig {
     /// With an evaluation: the value difference that moves a seat's payoff from 0.5 to
     /// about 0.73 (payoff = logistic(value / scale)).
     pub evaluation_scale: f64,
+    /// With an evaluation: search guided by it (see [`MctsConfig::with_priors`]), the
+    /// softmax temperature of the priors in the evaluation's units. `None`: plain UCT.
+    pub prior_temperature: Option<f64>,
+    /// Guided search: the decisions from the root that are guided; deeper nodes are
+    /// searched by plain UCT with [`uct_exploration`](MctsConfig::uct_exploration).
+    pub guided_depth: u32,
+    /// Guided search: the UCT exploration constant below
+    /// [`guided_depth`](MctsConfig::guided_depth).
+    pub uct_exploration: f64,
 }
 
 impl MctsConfig {
@@ -81,7 +90,41 @@ impl MctsConfig {
             threads: 1,
             rollout_depth: 0,
             evaluation_scale: 1.0,
+            prior_temperature: None,
+            guided_depth: u32::MAX,
+            uct_exploration: 0.1,
         }
+    }
+
+    /// The same with a guided search only for the first `decisions` decisions from the
+    /// root, plain UCT (exploration constant `uct_exploration`) below: the guided nodes
+    /// judge every action, which costs an iteration as much as a greedy decision, and a
+    /// deeper, cheaper search pays more in some games (the card game).
+    pub const fn with_guided_depth(mut self, decisions: u32, uct_exploration: f64) -> MctsConfig {
+        self.guided_depth = decisions;
+        self.uct_exploration = uct_exploration;
+        self
+    }
+
+    /// The same, guided by the evaluation (with [`MctsBot::with_evaluation`]; without one
+    /// this setting is ignored). A node met for the first time judges every legal action
+    /// by the evaluation of the state it leads to, for the seat to move: those judgements
+    /// are the actions' priors (softmax at `temperature`, in the evaluation's units) and
+    /// their first values (as one visit each). Selection is then PUCT,
+    /// `q + exploration * prior * sqrt(n) / (1 + visits)`, with each node's values rescaled
+    /// to `[0, 1]` between its worst and best action, so that the exploration constant
+    /// means the same whatever the spread of the payoffs. An iteration that reaches a new
+    /// node scores it by its best action's judgement (the seat to move there plays its
+    /// best reply), or, with a [`rollout_depth`](MctsConfig::rollout_depth), by a random
+    /// rollout from it. The choice is the action visited most, ties going to the best
+    /// value: a search of a single iteration plays as the greedy bot would.
+    ///
+    /// Plain UCT expands one random action per iteration and cannot tell apart actions
+    /// whose payoffs differ by less than its exploration term: with hundreds of legal
+    /// actions (Tigris & Euphrates) it chose about the first legal one.
+    pub const fn with_priors(mut self, temperature: f64) -> MctsConfig {
+        self.prior_temperature = Some(temperature);
+        self
     }
 
     /// The same with another evaluation scale (see [`MctsConfig::evaluation_scale`]).
@@ -200,6 +243,11 @@ impl<G: Game> MctsBot<G> {
         &self.config
     }
 
+    /// Whether the search is guided by the evaluation ([`MctsConfig::with_priors`]).
+    const fn guided(&self) -> bool {
+        self.evaluation.is_some() && self.config.prior_temperature.is_some()
+    }
+
     /// Searches the decision of `seat` among `legal` (the legal actions of `game`, which
     /// `seat` is to play) and reports the visits; `None` when there is nothing to choose
     /// (`legal` empty).
@@ -278,28 +326,36 @@ impl<G: Game> MctsBot<G> {
         let results = trees.search(threads, per_thread);
         let mut visits = vec![0u32; legal.len()];
         let mut reward = vec![0f64; legal.len()];
+        let mut weight = vec![0f64; legal.len()];
         let mut done = 0;
         for (per_action, n) in &results {
             done += n;
-            for (i, (v, r)) in per_action.iter().enumerate() {
+            for (i, (v, r, w)) in per_action.iter().enumerate() {
                 visits[i] += v;
                 reward[i] += r;
+                weight[i] += w;
             }
         }
         let mut actions: Vec<(G::Action, u32, f64)> = legal
             .iter()
             .enumerate()
             .map(|(i, &a)| {
-                let mean = if visits[i] == 0 {
+                let mean = if weight[i] == 0.0 {
                     0.0
                 } else {
-                    reward[i] / f64::from(visits[i])
+                    reward[i] / weight[i]
                 };
                 (a, visits[i], mean)
             })
             .collect();
-        // Stable: among the most visited, the first in legal order is chosen.
-        actions.sort_by_key(|a| std::cmp::Reverse(a.1));
+        if self.guided() {
+            // Among the most visited, the best valued (a search too short to visit
+            // anything twice plays the best first judgement).
+            actions.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        } else {
+            // Stable: among the most visited, the first in legal order is chosen.
+            actions.sort_by_key(|a| std::cmp::Reverse(a.1));
+        }
         Some(Analysis {
             choice: actions[0].0,
             actions,
@@ -408,11 +464,43 @@ struct Edge<A> {
     reward: [f64; MAX_SEATS],
     /// The node reached, once expanded.
     child: Option<u32>,
+    /// Guided search: the prior, and each seat's payoff as first judged (one visit's
+    /// worth).
+    prior: f64,
+    first: [f64; MAX_SEATS],
+}
+
+impl<A> Edge<A> {
+    const fn new(action: A) -> Edge<A> {
+        Edge {
+            action,
+            visits: 0,
+            available: 1,
+            reward: [0.0; MAX_SEATS],
+            child: None,
+            prior: 0.0,
+            first: [0.0; MAX_SEATS],
+        }
+    }
 }
 
 /// A node: the actions tried from it, sorted by action.
 struct Node<A> {
     edges: Vec<Edge<A>>,
+    /// Guided search: the softmax's reference value and sum when the node was expanded
+    /// (actions met later, under another hidden state, are judged on the same footing).
+    prior_max: f64,
+    prior_sum: f64,
+}
+
+impl<A> Node<A> {
+    const fn new() -> Node<A> {
+        Node {
+            edges: Vec::new(),
+            prior_max: 0.0,
+            prior_sum: 1.0,
+        }
+    }
 }
 
 /// One tree and its random source.
@@ -423,6 +511,13 @@ struct Search<'g, G: Game> {
     rollout_depth: u32,
     scale: f64,
     evaluation: Option<Evaluation<G>>,
+    /// Guided search: the priors' temperature (see [`MctsConfig::with_priors`]).
+    temperature: Option<f64>,
+    /// Guided search: scratch values of a node's legal edges.
+    values: Vec<f64>,
+    /// Guided search: decisions from the root that are guided, and the UCT constant below.
+    guided_depth: u32,
+    uct_exploration: f64,
     nodes: Vec<Node<G::Action>>,
     rng: SplitMix64,
     legal: Vec<G::Action>,
@@ -458,7 +553,13 @@ impl<'g, G: Game> Search<'g, G> {
                 1.0
             },
             evaluation,
-            nodes: vec![Node { edges: Vec::new() }],
+            temperature: config
+                .prior_temperature
+                .filter(|t| *t > 0.0 && evaluation.is_some()),
+            values: Vec::new(),
+            guided_depth: config.guided_depth,
+            uct_exploration: config.uct_exploration,
+            nodes: vec![Node::new()],
             rng: SplitMix64(seed),
             legal: Vec::new(),
             outcomes: Vec::new(),
@@ -479,23 +580,38 @@ impl<'g, G: Game> Search<'g, G> {
             while self.ln.len() < needed {
                 self.ln.push((self.ln.len() as f64).ln());
             }
-            self.iterate();
+            if self.temperature.is_some() {
+                self.iterate_guided();
+            } else {
+                self.iterate();
+            }
             self.iterations += 1;
         }
     }
 
-    /// Visits and payoff sums (for the deciding seat) of each action of `legal` at the
-    /// root, and the iterations done.
-    fn root_visits(&self, legal: &[G::Action]) -> (Vec<(u32, f64)>, u32) {
+    /// Visits, payoff sums (for the deciding seat) and the visits they are over (with the
+    /// first judgement of a guided search) of each action of `legal` at the root, and the
+    /// iterations done.
+    fn root_visits(&self, legal: &[G::Action]) -> (Vec<(u32, f64, f64)>, u32) {
         let root = &self.nodes[0];
+        let me = self.seat.index();
+        let guided = self.temperature.is_some();
         let stats = legal
             .iter()
             .map(|a| match root.edges.binary_search_by(|e| e.action.cmp(a)) {
-                Ok(i) => (
-                    root.edges[i].visits,
-                    root.edges[i].reward[self.seat.index()],
-                ),
-                Err(_) => (0, 0.0),
+                Ok(i) => {
+                    let edge = &root.edges[i];
+                    if guided {
+                        (
+                            edge.visits,
+                            edge.reward[me] + edge.first[me],
+                            f64::from(edge.visits) + 1.0,
+                        )
+                    } else {
+                        (edge.visits, edge.reward[me], f64::from(edge.visits))
+                    }
+                }
+                Err(_) => (0, 0.0, 0.0),
             })
             .collect();
         (stats, self.iterations)
@@ -551,7 +667,7 @@ impl<'g, G: Game> Search<'g, G> {
                         Some(child) => child,
                         None => {
                             let child = self.nodes.len() as u32;
-                            self.nodes.push(Node { edges: Vec::new() });
+                            self.nodes.push(Node::new());
                             self.nodes[node as usize].edges[index].child = Some(child);
                             child
                         }
@@ -559,6 +675,25 @@ impl<'g, G: Game> Search<'g, G> {
                 }
             }
         }
+        let payoff = self.rollout(&mut state, steps, bound);
+        self.backup(&path, &payoff);
+        self.path = path;
+    }
+
+    /// Adds one iteration's payoffs along `path`.
+    fn backup(&mut self, path: &[(u32, usize)], payoff: &[f64; MAX_SEATS]) {
+        for &(n, i) in path {
+            let edge = &mut self.nodes[n as usize].edges[i];
+            edge.visits += 1;
+            for (r, p) in edge.reward.iter_mut().zip(payoff) {
+                *r += p;
+            }
+        }
+    }
+
+    /// Each seat's payoff after a rollout from `state` (reached in `steps` of at most
+    /// `bound`).
+    fn rollout(&mut self, state: &mut G, mut steps: usize, bound: usize) -> [f64; MAX_SEATS] {
         // Rollout: to the end, or for `rollout_depth` decisions before an evaluation.
         let mut decisions = 0u32;
         while steps <= bound {
@@ -584,8 +719,13 @@ impl<'g, G: Game> Search<'g, G> {
             }
             steps += 1;
         }
-        // Backup: each seat's payoff; an unfinished game (a broken contract) counts as a
-        // draw for everyone.
+        self.payoff(state)
+    }
+
+    /// Each seat's payoff in `state`: its standings if finished, else the evaluation's
+    /// judgement if any; an unfinished game (a broken contract) counts as a draw for
+    /// everyone.
+    fn payoff(&self, state: &G) -> [f64; MAX_SEATS] {
         let mut payoff = [0.5f64; MAX_SEATS];
         let seats = state.seat_count();
         if let Some(standings) = state.standings() {
@@ -594,24 +734,22 @@ impl<'g, G: Game> Search<'g, G> {
             }
         } else if let Some(evaluate) = self.evaluation {
             for s in Seat::all(seats) {
-                let value = evaluate(&state, s) as f64 / self.scale;
+                let value = evaluate(state, s) as f64 / self.scale;
                 payoff[s.index()] = 1.0 / (1.0 + (-value).exp());
             }
         }
-        for &(n, i) in &path {
-            let edge = &mut self.nodes[n as usize].edges[i];
-            edge.visits += 1;
-            for (r, p) in edge.reward.iter_mut().zip(payoff) {
-                *r += p;
-            }
-        }
-        self.path = path;
+        payoff
     }
 
     /// The edge to follow from `node`, whose legal actions are in `self.legal` (sorted):
     /// an untried action at random if any (then `true`), else the best UCT score for
     /// `mover`. Every legal edge's availability counts this visit.
     fn select(&mut self, node: u32, mover: Seat) -> (usize, bool) {
+        self.select_uct(node, mover, self.exploration)
+    }
+
+    /// [`select`](Self::select) with the exploration constant `exploration`.
+    fn select_uct(&mut self, node: u32, mover: Seat, exploration: f64) -> (usize, bool) {
         let edges = &mut self.nodes[node as usize].edges;
         let m = mover.index();
         // One walk of the two sorted lists: each legal edge's availability counts this visit
@@ -634,7 +772,7 @@ impl<'g, G: Game> Search<'g, G> {
                         .get(edge.available as usize)
                         .copied()
                         .unwrap_or_else(|| f64::from(edge.available).ln());
-                    let explore = self.exploration * (ln_available / visits).sqrt();
+                    let explore = exploration * (ln_available / visits).sqrt();
                     let score = mean + explore;
                     if score > best.0 {
                         best = (score, e);
@@ -664,16 +802,7 @@ impl<'g, G: Game> Search<'g, G> {
             }
         }
         let at = edges.partition_point(|x| x.action < action);
-        edges.insert(
-            at,
-            Edge {
-                action,
-                visits: 0,
-                available: 1,
-                reward: [0.0; MAX_SEATS],
-                child: None,
-            },
-        );
+        edges.insert(at, Edge::new(action));
         (at, true)
     }
 }
@@ -711,6 +840,8 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 }
+
+mod guided;
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {
@@ -808,5 +939,59 @@ mod tests {
                 .unwrap();
             assert_eq!(analysis.actions, vec![(never, 0, 0.0)]);
         }
+    }
+
+    /// A guided search of one iteration plays the action its evaluation judges best for the
+    /// seat, as the greedy bot would (the evaluation here is arbitrary but reads only the
+    /// seat's view, which redrawing the hidden part leaves as it is).
+    #[test]
+    fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
+        fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
+            let text = format!("{:?}", game.view(seat));
+            let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            });
+            (hash % 1000) as i64
+        }
+        let config = TokenConfig {
+            seats: 3,
+            per_colour: 3,
+            broken: None,
+        };
+        let bot = MctsBot::<TokenGame>::new(
+            MctsConfig::iterations(1)
+                .with_evaluation_scale(1000.0)
+                .with_priors(10.0),
+        )
+        .with_evaluation(evaluation);
+        let mut outcomes = Vec::new();
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut game = TokenGame::new(&config).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while game.to_move() == ToMove::Chance {
+                game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+            }
+            let ToMove::Seat(seat) = game.to_move() else {
+                panic!("a seat decides after the deal");
+            };
+            let legal = game.legal_action_vec();
+            let judged = |a: &_| {
+                let mut next = game.clone();
+                next.apply(*a).unwrap();
+                evaluation(&next, seat)
+            };
+            let best = legal.iter().map(judged).max().unwrap();
+            if legal.iter().filter(|a| judged(a) == best).count() > 1 {
+                continue;
+            }
+            let greedy = *legal.iter().find(|a| judged(a) == best).unwrap();
+            let analysis = bot.analyse(&game, seat, &legal, &mut rng).unwrap();
+            assert_eq!(analysis.choice, greedy, "seed {seed}");
+            if legal.len() > 1 {
+                checked += 1;
+            }
+        }
+        assert!(checked >= 5, "only {checked} decisions with a choice");
     }
 }

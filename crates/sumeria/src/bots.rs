@@ -35,13 +35,42 @@ pub fn greedy_bot() -> GreedyBot<fn(&Sumeria, Seat) -> i64> {
     GreedyBot::new(evaluate)
 }
 
-/// Iterations per decision of [`mcts_bot`] by default: a decision takes well under a second
-/// on one core.
-pub const MCTS_ITERATIONS: u32 = 2000;
+/// Iterations per decision of [`mcts_v1_bot`] by default (`mcts-v1`): a decision takes well
+/// under a second on one core.
+pub const MCTS_V1_ITERATIONS: u32 = 2000;
 
-/// The search bot: the core's information-set MCTS ([`mesopotamia_core::mcts`]) with this
-/// game's settings, `iterations` per decision.
-/// Sumeria's random endings are short and informative: rollouts go to the end of the game.
-pub fn mcts_bot(iterations: u32) -> MctsBot<Sumeria> {
+/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the core's
+/// information-set MCTS ([`mesopotamia_core::mcts`]) with plain UCT, `iterations` per
+/// decision. Sumeria's random endings are short and informative: rollouts go to the end of
+/// the game.
+pub fn mcts_v1_bot(iterations: u32) -> MctsBot<Sumeria> {
     MctsBot::new(MctsConfig::iterations(iterations))
+}
+
+/// Iterations per decision of [`mcts_bot`] by default (`mcts`): a decision takes well under
+/// a second on one core.
+pub const MCTS_ITERATIONS: u32 = 1000;
+const SCALE: f64 = 40.0;
+const TEMPERATURE: f64 = 20.0;
+const EXPLORATION: f64 = 1.0;
+const DEPTH: u32 = u32::MAX;
+
+/// The search bot's iterations per decision at the levels for people `level2` to `level5`
+/// (`level1` is the greedy bot), from quick to strong.
+pub const LEVEL_ITERATIONS: [u32; 4] = [50, 200, 1000, 4000];
+
+/// The search bot (`mcts`): the core's information-set MCTS guided by [`evaluate`]
+/// ([`MctsConfig::with_priors`]), `iterations` per decision: each new node judges its
+/// legal actions by [`evaluate`] (priors by softmax at temperature 20, two points), and
+/// is scored by a random rollout to the end of the game (Sumeria's are short and
+/// informative).
+pub fn mcts_bot(iterations: u32) -> MctsBot<Sumeria> {
+    MctsBot::new(
+        MctsConfig::iterations(iterations)
+            .with_rollout_depth(DEPTH)
+            .with_evaluation_scale(SCALE)
+            .with_exploration(EXPLORATION)
+            .with_priors(TEMPERATURE),
+    )
+    .with_evaluation(evaluate)
 }

@@ -45,28 +45,55 @@ pub fn greedy_bot() -> GreedyBot<fn(&Tigris, Seat) -> i64> {
     GreedyBot::new(evaluate)
 }
 
-/// Iterations per decision of [`mcts_bot`] by default: a decision takes well under a second
-/// on one core.
-pub const MCTS_ITERATIONS: u32 = 10_000;
-const DEPTH: u32 = 0;
-const SCALE: f64 = 1000.0;
-const EXPLORATION: f64 = 0.1;
+/// Iterations per decision of [`mcts_v1_bot`] by default (`mcts-v1`): a decision takes well
+/// under a second on one core.
+pub const MCTS_V1_ITERATIONS: u32 = 10_000;
+const V1_DEPTH: u32 = 0;
+const V1_SCALE: f64 = 1000.0;
+const V1_EXPLORATION: f64 = 0.1;
 
-/// The search bot: the core's information-set MCTS ([`mesopotamia_core::mcts`]) with this
-/// game's settings, `iterations` per decision.
+/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the core's
+/// information-set MCTS ([`mesopotamia_core::mcts`]) with plain UCT, `iterations` per
+/// decision.
 /// Random endings of Tigris & Euphrates say little about a position (a random game's weakest
 /// colour is noise), so the search stops where the tree does and scores each seat by
 /// [`evaluate`], payoff `logistic(evaluate / 1000)`: one VP of the weakest colour is 80, so
-/// the payoff stays nearly linear over a game's usual leads (a scale of 40 saturated at a
-/// lead of 2 or 3 VP, and the search no longer told a good move from a better one: it won 52%
-/// of 2-player games against greedy, against 88% at 1000 in a first trial). It explores
-/// little (constant 0.1) since those payoffs differ by little.
+/// the payoff stays nearly linear over a game's usual leads. It explores little (constant
+/// 0.1) since those payoffs differ by little; even so they differ by less than its
+/// exploration term, its root visits are near uniform and it plays about the first legal
+/// action (it loses nearly every game to the greedy bot).
+pub fn mcts_v1_bot(iterations: u32) -> MctsBot<Tigris> {
+    MctsBot::new(
+        MctsConfig::iterations(iterations)
+            .with_rollout_depth(V1_DEPTH)
+            .with_evaluation_scale(V1_SCALE)
+            .with_exploration(V1_EXPLORATION),
+    )
+    .with_evaluation(evaluate)
+}
+
+/// Iterations per decision of [`mcts_bot`] by default (`mcts`): a decision takes well under
+/// a second on one core (each iteration judges every legal action of a new node).
+pub const MCTS_ITERATIONS: u32 = 200;
+const SCALE: f64 = 1000.0;
+const TEMPERATURE: f64 = 30.0;
+const EXPLORATION: f64 = 1.0;
+
+/// The search bot's iterations per decision at the levels for people `level2` to `level5`
+/// (`level1` is the greedy bot), from quick to strong.
+pub const LEVEL_ITERATIONS: [u32; 4] = [10, 50, 200, 1000];
+
+/// The search bot (`mcts`): the core's information-set MCTS guided by [`evaluate`]
+/// ([`MctsConfig::with_priors`]), `iterations` per decision. Each new node judges all its
+/// legal actions by [`evaluate`] (priors by softmax at temperature 30, about a third of a VP
+/// of the weakest colour) and is scored by its mover's best one, so that even a short search
+/// plays at least as the greedy bot does and a longer one looks further.
 pub fn mcts_bot(iterations: u32) -> MctsBot<Tigris> {
     MctsBot::new(
         MctsConfig::iterations(iterations)
-            .with_rollout_depth(DEPTH)
             .with_evaluation_scale(SCALE)
-            .with_exploration(EXPLORATION),
+            .with_exploration(EXPLORATION)
+            .with_priors(TEMPERATURE),
     )
     .with_evaluation(evaluate)
 }

@@ -1,0 +1,247 @@
+//! The search guided by the evaluation ([`MctsConfig::with_priors`](super::MctsConfig::with_priors)):
+//! every legal action of a new node is judged at once, the judgements serve as PUCT priors
+//! and as first values, and a new node is scored by its best action's judgement.
+
+use super::{Edge, Search};
+use crate::game::{Game, ToMove};
+use crate::seat::{MAX_SEATS, Seat};
+
+impl<G: Game> Search<'_, G> {
+    /// One iteration of the guided search.
+    pub(super) fn iterate_guided(&mut self) {
+        let mut state = self.root_state.resample_hidden(self.seat, &mut self.rng);
+        let mut path = core::mem::take(&mut self.path);
+        path.clear();
+        let mut node = 0u32;
+        let mut steps = 0usize;
+        let bound = state.max_steps();
+        let mut leaf = None;
+        let mut depth = 0u32;
+        loop {
+            if steps > bound {
+                break;
+            }
+            match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    if !matches!(
+                        state.play_chance_random(&mut self.rng, &mut self.outcomes),
+                        Ok(Some(_))
+                    ) {
+                        break;
+                    }
+                    steps += 1;
+                }
+                ToMove::Seat(mover) => {
+                    state.legal_actions(&mut self.legal);
+                    if self.legal.is_empty() {
+                        break;
+                    }
+                    if depth >= self.guided_depth {
+                        // Below the guided nodes: plain UCT, one new action an iteration.
+                        let (index, expanded) = self.select_uct(node, mover, self.uct_exploration);
+                        let action = self.nodes[node as usize].edges[index].action;
+                        if state.apply(action).is_err() {
+                            break;
+                        }
+                        steps += 1;
+                        path.push((node, index));
+                        if expanded {
+                            break;
+                        }
+                        node = self.child(node, index);
+                        continue;
+                    }
+                    depth += 1;
+                    let fresh = self.nodes[node as usize].edges.is_empty();
+                    self.judge_missing(node, &state, mover);
+                    if fresh {
+                        // A new node: scored by the mover's best reply as judged, or by a
+                        // rollout from it.
+                        if self.rollout_depth == 0 {
+                            leaf = self.best_first(node, &state, mover);
+                        }
+                        break;
+                    }
+                    let index = self.select_puct(node, mover);
+                    let action = self.nodes[node as usize].edges[index].action;
+                    if state.apply(action).is_err() {
+                        break;
+                    }
+                    steps += 1;
+                    path.push((node, index));
+                    node = self.child(node, index);
+                }
+            }
+        }
+        let payoff = match leaf {
+            Some(payoff) => payoff,
+            None => self.rollout(&mut state, steps, bound),
+        };
+        self.backup(&path, &payoff);
+        self.path = path;
+    }
+
+    /// The node the edge `index` of `node` leads to, made if new.
+    fn child(&mut self, node: u32, index: usize) -> u32 {
+        match self.nodes[node as usize].edges[index].child {
+            Some(child) => child,
+            None => {
+                let child = self.nodes.len() as u32;
+                self.nodes.push(super::Node::new());
+                self.nodes[node as usize].edges[index].child = Some(child);
+                child
+            }
+        }
+    }
+
+    /// Gives every action of `self.legal` (sorted) without an edge at `node` one, judged
+    /// by the evaluation of the state it leads to. The first time (an empty node) the
+    /// softmax is normalised over those judgements; actions met later (another hidden
+    /// state) are judged against the same reference.
+    fn judge_missing(&mut self, node: u32, state: &G, mover: Seat) {
+        let Some(temperature) = self.temperature else {
+            return;
+        };
+        let m = mover.index();
+        let fresh = self.nodes[node as usize].edges.is_empty();
+        let mut judged: Vec<(Edge<G::Action>, f64)> = Vec::new();
+        {
+            let edges = &self.nodes[node as usize].edges;
+            let mut e = 0;
+            for &a in &self.legal {
+                while e < edges.len() && edges[e].action < a {
+                    e += 1;
+                }
+                if e < edges.len() && edges[e].action == a {
+                    continue;
+                }
+                let mut next = state.clone();
+                let mut edge = Edge::new(a);
+                edge.available = 0;
+                if next.apply(a).is_err() {
+                    // Not playable after all: judged a loss for the mover, never chosen
+                    // before the others.
+                    edge.first = [0.5; MAX_SEATS];
+                    edge.first[m] = 0.0;
+                    judged.push((edge, f64::NEG_INFINITY));
+                    continue;
+                }
+                // Only the mover's payoff (all that selection reads here): the others are
+                // judged for the one action a new node is scored by.
+                let (p, value) = self.judge(&next, mover);
+                edge.first[m] = p;
+                judged.push((edge, value));
+            }
+        }
+        if judged.is_empty() {
+            return;
+        }
+        let n = &mut self.nodes[node as usize];
+        if fresh {
+            n.prior_max = judged.iter().map(|j| j.1).fold(f64::NEG_INFINITY, f64::max);
+            if !n.prior_max.is_finite() {
+                n.prior_max = 0.0;
+            }
+            n.prior_sum = judged
+                .iter()
+                .map(|j| ((j.1 - n.prior_max) / temperature).exp())
+                .sum::<f64>()
+                .max(f64::MIN_POSITIVE);
+        }
+        for (mut edge, value) in judged {
+            edge.prior = (((value - n.prior_max) / temperature).exp() / n.prior_sum).min(1.0);
+            if fresh {
+                n.edges.push(edge);
+            } else {
+                let at = n.edges.partition_point(|x| x.action < edge.action);
+                n.edges.insert(at, edge);
+            }
+        }
+    }
+
+    /// `mover`'s payoff in `state` and its value in the evaluation's units (a finished
+    /// game's 1 or 0 as a large lead or deficit).
+    fn judge(&self, state: &G, mover: Seat) -> (f64, f64) {
+        let p = match (state.standings(), self.evaluation) {
+            (Some(standings), _) => standings.payoff(mover).unwrap_or(0.5),
+            (None, Some(evaluate)) => {
+                let value = evaluate(state, mover) as f64 / self.scale;
+                1.0 / (1.0 + (-value).exp())
+            }
+            (None, None) => 0.5,
+        };
+        let clamped = p.clamp(1e-6, 1.0 - 1e-6);
+        (p, self.scale * (clamped / (1.0 - clamped)).ln())
+    }
+
+    /// Every seat's payoff after the action at `node` (legal now in `state`) judged best
+    /// for `mover`.
+    fn best_first(&self, node: u32, state: &G, mover: Seat) -> Option<[f64; MAX_SEATS]> {
+        let edges = &self.nodes[node as usize].edges;
+        let m = mover.index();
+        let mut best: Option<&Edge<G::Action>> = None;
+        let mut e = 0;
+        for a in &self.legal {
+            while e < edges.len() && edges[e].action < *a {
+                e += 1;
+            }
+            if let Some(edge) = edges.get(e).filter(|x| x.action == *a)
+                && best.is_none_or(|b| edge.first[m] > b.first[m])
+            {
+                best = Some(edge);
+            }
+        }
+        let mut next = state.clone();
+        next.apply(best?.action).ok()?;
+        Some(self.payoff(&next))
+    }
+
+    /// The legal edge at `node` with the best PUCT score for `mover` (every legal action
+    /// has an edge: [`judge_missing`](Self::judge_missing) came first). Values are
+    /// rescaled between the node's worst and best legal action.
+    fn select_puct(&mut self, node: u32, mover: Seat) -> usize {
+        let m = mover.index();
+        let edges = &mut self.nodes[node as usize].edges;
+        let values = &mut self.values;
+        values.clear();
+        let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+        let mut visits_here = 0u32;
+        let mut e = 0;
+        for a in &self.legal {
+            while e < edges.len() && edges[e].action < *a {
+                e += 1;
+            }
+            let Some(edge) = edges.get_mut(e).filter(|x| x.action == *a) else {
+                // Every legal action has an edge (judged first): never met.
+                values.push(f64::NAN);
+                continue;
+            };
+            edge.available += 1;
+            visits_here += edge.visits;
+            let q = (edge.reward[m] + edge.first[m]) / (f64::from(edge.visits) + 1.0);
+            low = low.min(q);
+            high = high.max(q);
+            values.push(q);
+        }
+        let spread = if high > low { high - low } else { 1.0 };
+        let root_n = f64::from(visits_here.max(1)).sqrt();
+        let mut best = (f64::NEG_INFINITY, 0usize);
+        let mut e = 0;
+        for (a, q) in self.legal.iter().zip(values.iter()) {
+            while e < edges.len() && edges[e].action < *a {
+                e += 1;
+            }
+            if q.is_nan() {
+                continue;
+            }
+            let edge = &edges[e];
+            let score = (q - low) / spread
+                + self.exploration * edge.prior * root_n / (1.0 + f64::from(edge.visits));
+            if score > best.0 {
+                best = (score, e);
+            }
+        }
+        best.1
+    }
+}
