@@ -329,9 +329,13 @@ impl FromStr for Action {
             ["treasure", c] => Action::Treasure(column(c)?),
             [verb, ..] => {
                 return Err(match *verb {
-                    "support" | "conflict" | "boat" | "treasure" | "bank" | "decline" | "pass" => {
-                        arity("this action", "the words shown by its notation")
-                    }
+                    "support" => arity("support", "a number of cards"),
+                    "conflict" => arity("conflict", "a colour"),
+                    "boat" => arity("boat", "a boat"),
+                    "treasure" => arity("treasure", "a column"),
+                    "bank" => arity("bank", "nothing"),
+                    "decline" => arity("decline", "nothing"),
+                    "pass" => arity("pass", "nothing"),
                     _ => ParseActionError::Verb((*verb).to_owned()),
                 });
             }
@@ -376,6 +380,23 @@ mesopotamia_core::serde_via_notation!(Action, Chance, Place);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrong_words_after_a_verb_say_what_it_takes() {
+        for (typed, message) in [
+            ("pass pass pass", "`pass` takes nothing"),
+            ("bank 2", "`bank` takes nothing"),
+            ("decline now", "`decline` takes nothing"),
+            ("support", "`support` takes a number of cards"),
+            ("conflict red blue", "`conflict` takes a colour"),
+            ("boat", "`boat` takes a boat"),
+            ("treasure 1 2", "`treasure` takes a column"),
+            ("leader trader", "`leader` takes a leader and a place"),
+        ] {
+            let err = typed.parse::<Action>().unwrap_err();
+            assert_eq!(err.to_string(), message, "{typed}");
+        }
+    }
 
     #[test]
     fn notation_in_any_case() {
