@@ -173,3 +173,14 @@ fn the_search_bot_never_peeks() {
     });
     assert!(caught.is_err(), "the peeking bot was not caught");
 }
+
+/// The seats at the table are the configuration's players, at every player count (the
+/// match driver, the search and the views size their tables by it).
+#[test]
+fn the_seat_count_is_the_players() {
+    use mesopotamia_core::Game;
+    for players in 2..=4 {
+        let game = Tigris::new(Config::new(players)).unwrap();
+        assert_eq!(game.seat_count(), usize::from(players));
+    }
+}
