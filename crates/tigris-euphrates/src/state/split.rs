@@ -224,3 +224,41 @@ pub(super) fn at_least_two(mut set: Squares) -> bool {
         None => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RING_LINKED;
+
+    /// The table worked out at compile time says, for every pattern, what a walk round the
+    /// ring says: the orthogonal neighbours present are all reached from the first one,
+    /// stepping between present squares next to each other round the ring.
+    #[test]
+    fn the_ring_table_is_what_a_walk_round_the_ring_says() {
+        for pattern in 0..256usize {
+            let present = |i: usize| pattern & (1 << (i % 8)) != 0;
+            let orthogonal: Vec<usize> = (0..8).step_by(2).filter(|&i| present(i)).collect();
+            let walked = match orthogonal.first() {
+                None => true,
+                Some(&first) => {
+                    let mut reached = [false; 8];
+                    let mut stack = vec![first];
+                    while let Some(i) = stack.pop() {
+                        if reached[i] {
+                            continue;
+                        }
+                        reached[i] = true;
+                        for next in [(i + 1) % 8, (i + 7) % 8] {
+                            if present(next) && !reached[next] {
+                                stack.push(next);
+                            }
+                        }
+                    }
+                    orthogonal.iter().all(|&i| reached[i])
+                }
+            };
+            assert_eq!(RING_LINKED[pattern], walked, "pattern {pattern:08b}");
+        }
+        // Both answers occur.
+        assert!(RING_LINKED.iter().any(|&l| l) && RING_LINKED.iter().any(|&l| !l));
+    }
+}
