@@ -281,18 +281,9 @@ where
     if let Some(line) = crate::source::one_line_argument(path) {
         return from_position(line).map_err(|e| format!("the one-line position: {e}"));
     }
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-        .len();
-    if size > crate::records::MAX_RECORD_BYTES {
-        return Err(named(format!(
-            "{size} bytes: too large for a position or a record"
-        )));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if text.trim_start().starts_with('{') || mesopotamia_core::record::text::is_game_text(&text) {
-        let (game, text) = crate::records::read(path)?;
+    let text = crate::records::read_text(path)?;
+    if crate::records::is_record(&text) {
+        let game = crate::records::game_of(&text).map_err(named)?;
         if game != G::GAME {
             return Err(named(format!(
                 "a record of a `{game}` game, not of `{}`",

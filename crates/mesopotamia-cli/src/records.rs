@@ -14,22 +14,31 @@ use mesopotamia_core::record::text::{self, Turns};
 
 /// Record files above this size are refused before they are read: no game's record comes
 /// near it (a 1,000-turn Tigris & Euphrates game writes well under 10 MB).
-pub(crate) const MAX_RECORD_BYTES: u64 = 256 << 20;
+const MAX_RECORD_BYTES: u64 = 256 << 20;
 
-/// The text of a record file and the game it names.
-pub(crate) fn read(path: &Path) -> Result<(GameName, String), String> {
-    let named = |e: String| format!("{}: {e}", path.display());
+/// The text of a position or record file, refused by its size before it is read.
+pub(crate) fn read_text(path: &Path) -> Result<String, String> {
     let size = std::fs::metadata(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?
         .len();
     if size > MAX_RECORD_BYTES {
-        return Err(named(format!(
-            "{size} bytes: records above {MAX_RECORD_BYTES} bytes (256 MiB) are refused"
-        )));
+        return Err(format!(
+            "{}: {size} bytes: positions and records above {MAX_RECORD_BYTES} bytes (256 MiB) are refused",
+            path.display()
+        ));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let game = game_of(&text).map_err(named)?;
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// Whether a file's text is a game record (JSON, or the game text) rather than a position.
+pub(crate) fn is_record(text: &str) -> bool {
+    text.trim_start().starts_with('{') || text::is_game_text(text)
+}
+
+/// The text of a record file and the game it names.
+pub(crate) fn read(path: &Path) -> Result<(GameName, String), String> {
+    let text = read_text(path)?;
+    let game = game_of(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((game, text))
 }
 

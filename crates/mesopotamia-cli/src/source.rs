@@ -35,21 +35,9 @@ pub(crate) fn with_state<W: WithState>(source: &Path, what: W) -> Result<W::Out,
         return with_position(line, what).map_err(|e| format!("the one-line position: {e}"));
     }
     let named = |e: String| format!("{}: {e}", source.display());
-    let size = std::fs::metadata(source)
-        .map_err(|e| format!("cannot read {}: {e}", source.display()))?
-        .len();
-    if size > crate::records::MAX_RECORD_BYTES {
-        return Err(named(format!(
-            "{size} bytes: too large for a position or a record"
-        )));
-    }
-    let bytes =
-        std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
-    let record = bytes.trim_ascii_start().starts_with(b"{")
-        || std::str::from_utf8(&bytes).is_ok_and(mesopotamia_core::record::text::is_game_text);
-    if record {
-        drop(bytes);
-        let (game, text) = crate::records::read(source)?;
+    let text = crate::records::read_text(source)?;
+    if crate::records::is_record(&text) {
+        let game = crate::records::game_of(&text).map_err(named)?;
         fn end<G: CliGame + Drawing, W: WithState>(text: &str, what: W) -> Result<W::Out, String>
         where
             G::Config: Send + Sync,
@@ -64,7 +52,6 @@ pub(crate) fn with_state<W: WithState>(source: &Path, what: W) -> Result<W::Out,
         }
         .map_err(named);
     }
-    let text = String::from_utf8(bytes).map_err(|e| named(format!("not text: {e}")))?;
     with_position(&text, what).map_err(named)
 }
 

@@ -6,22 +6,9 @@ use common::*;
 
 #[test]
 fn a_record_is_annotated_as_text_and_json() {
-    let dir = std::env::temp_dir().join(format!("mesopotamia-analyse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("analyse");
     let record = dir.join("game.json");
-    let o = run(&[
-        "play",
-        "sumeria",
-        "--players",
-        "3",
-        "--seed",
-        "2",
-        "--bots",
-        "greedy",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    play_recorded("sumeria", "3", "2", "greedy", &record);
     let path = record.to_str().unwrap();
 
     let o = run(&[

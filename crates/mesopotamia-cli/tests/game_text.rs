@@ -7,23 +7,10 @@ use common::*;
 
 #[test]
 fn records_convert_to_the_game_text_and_back() {
-    let dir = std::env::temp_dir().join(format!("mesopotamia-game-text-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("game-text");
     for (game, players) in [("tigris", "2"), ("cards", "3"), ("sumeria", "3")] {
         let json = dir.join(format!("{game}.json"));
-        let o = run(&[
-            "play",
-            game,
-            "--players",
-            players,
-            "--seed",
-            "9",
-            "--bots",
-            "greedy",
-            "--record",
-            json.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
+        play_recorded(game, players, "9", "greedy", &json);
         let o = run(&["convert", json.to_str().unwrap()]);
         assert!(o.status.success(), "{}", stderr(&o));
         let text = stdout(&o);
@@ -75,19 +62,7 @@ fn records_convert_to_the_game_text_and_back() {
 
         // `play --record FILE.txt` writes the game text; it reads back as the JSON does.
         let written = dir.join(format!("{game}-played.txt"));
-        let o = run(&[
-            "play",
-            game,
-            "--players",
-            players,
-            "--seed",
-            "9",
-            "--bots",
-            "greedy",
-            "--record",
-            written.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
+        play_recorded(game, players, "9", "greedy", &written);
         assert_eq!(std::fs::read_to_string(&written).unwrap(), text);
 
         // A changed step is refused with its line.

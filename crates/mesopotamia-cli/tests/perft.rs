@@ -7,12 +7,6 @@ use common::*;
 use mesopotamia_core::cases::Start;
 use mesopotamia_core::perft::data::parse_perft_file;
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mesopotamia-perft-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Sumeria's order of 8 city-states is drawn one tile at a time: 8, 8 x 7, 8 x 7 x 6.
 #[test]
 fn perft_counts_each_depth_from_the_start() {
@@ -79,7 +73,7 @@ fn divide_splits_by_first_step() {
 /// (depths 1 and 2), and its divide adds up to the same.
 #[test]
 fn from_counts_the_positions_of_the_perft_files() {
-    let dir = temp_dir("files");
+    let dir = temp_dir("perft-files");
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let mut checked = 0;
     for (game, file) in [
@@ -126,19 +120,9 @@ fn from_counts_the_positions_of_the_perft_files() {
 /// drawn, so 7 are left, then 6.
 #[test]
 fn from_counts_from_the_last_state_of_a_record() {
-    let dir = temp_dir("record");
+    let dir = temp_dir("perft-record");
     let record = dir.join("game.json");
-    let o = run(&[
-        "play",
-        "sumeria",
-        "--players",
-        "3",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let mut json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    play_recorded("sumeria", "3", "0", "random", &record);
     // The finished game: nothing to count beyond its end.
     let o = run(&[
         "perft",
@@ -151,9 +135,7 @@ fn from_counts_from_the_last_state_of_a_record() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("depth 1: 0 ("), "{}", stdout(&o));
     // Its first step only.
-    json["steps"].as_array_mut().unwrap().truncate(1);
-    json.as_object_mut().unwrap().remove("end");
-    std::fs::write(&record, json.to_string()).unwrap();
+    cut_record(&record, 1, &record);
     let o = run(&[
         "perft",
         "sumeria",

@@ -8,35 +8,15 @@ use common::*;
 /// A record of a seeded bot game cut after `keep` steps (no `end`): a game in progress.
 fn record_in_progress(dir: &std::path::Path, game: &str, players: &str, keep: usize) -> String {
     let whole = dir.join(format!("{game}-whole.json"));
-    let o = run(&[
-        "play",
-        game,
-        "--players",
-        players,
-        "--seed",
-        "5",
-        "--bots",
-        "random",
-        "--record",
-        whole.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let mut record: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&whole).unwrap()).unwrap();
-    let steps = record["steps"].as_array_mut().unwrap();
-    assert!(steps.len() > keep, "the game is longer than {keep} steps");
-    steps.truncate(keep);
-    record.as_object_mut().unwrap().remove("end");
-    let cut_text = record.to_string();
+    play_recorded(game, players, "5", "random", &whole);
     let path = dir.join(format!("{game}-part.json"));
-    std::fs::write(&path, cut_text).unwrap();
+    cut_record(&whole, keep, &path);
     path.to_str().unwrap().to_owned()
 }
 
 #[test]
 fn positions_print_in_full_and_on_one_line_and_read_back() {
-    let dir = std::env::temp_dir().join(format!("mesopotamia-positions-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("positions");
     for (game, players) in [("tigris", "3"), ("cards", "2"), ("sumeria", "4")] {
         let record = record_in_progress(&dir, game, players, 60);
         let o = run(&["position", &record]);

@@ -299,16 +299,16 @@ impl Position {
     /// Reads a position (the full text or the one-line form) on another board.
     pub fn parse_on(text: &str, board: Arc<Board>) -> Result<Position, ParsePositionError> {
         use mesopotamia_core::setup::one_line;
-        if one_line::is_one_line(text) {
-            let one = |e: one_line::OneLineError| ParsePositionError {
+        one_line::parse_either(
+            text,
+            None,
+            |full| Position::parse_full_on(full, board),
+            |e| (e.line, e.message),
+            |e| ParsePositionError {
                 line: 1,
                 message: e.to_string(),
-            };
-            let (full, parts) = one_line::expand(text, None).map_err(one)?;
-            return Position::parse_full_on(&full, board)
-                .map_err(|e| one(one_line::at_part(&parts, e.line, e.message)));
-        }
-        Position::parse_full_on(text, board)
+            },
+        )
     }
 
     /// Reads the full text on a board.

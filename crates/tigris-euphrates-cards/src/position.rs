@@ -791,16 +791,16 @@ impl FromStr for Position {
 
     /// Reads the full text (as `Display` writes it) or the one-line form.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        if one_line::is_one_line(text) {
-            let one = |e: one_line::OneLineError| ParsePositionError {
+        one_line::parse_either(
+            text,
+            Some(&DIAGRAM),
+            parse_full,
+            |e| (e.line, e.message),
+            |e| ParsePositionError {
                 line: 1,
                 message: e.to_string(),
-            };
-            let (full, parts) = one_line::expand(text, Some(&DIAGRAM)).map_err(one)?;
-            return parse_full(&full)
-                .map_err(|e| one(one_line::at_part(&parts, e.line, e.message)));
-        }
-        parse_full(text)
+            },
+        )
     }
 }
 

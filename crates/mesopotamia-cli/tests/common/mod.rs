@@ -43,3 +43,47 @@ pub fn run_with_input(args: &[&str], input: &str) -> Output {
     drop(stdin);
     child.wait_with_output().expect("the binary ends")
 }
+
+/// A fresh folder for one test's files (named after the test and the process).
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mesopotamia-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Plays a whole seeded game between `bots` and records it to `record`; the game must play.
+/// Returns what `play` printed.
+pub fn play_recorded(
+    game: &str,
+    players: &str,
+    seed: &str,
+    bots: &str,
+    record: &std::path::Path,
+) -> String {
+    let o = run(&[
+        "play",
+        game,
+        "--players",
+        players,
+        "--seed",
+        seed,
+        "--bots",
+        bots,
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
+/// Writes to `to` the JSON record `from` cut after its first `keep` steps, without `end`:
+/// a game in progress.
+pub fn cut_record(from: &std::path::Path, keep: usize, to: &std::path::Path) {
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(from).unwrap()).unwrap();
+    let steps = record["steps"].as_array_mut().unwrap();
+    assert!(steps.len() > keep, "the game is longer than {keep} steps");
+    steps.truncate(keep);
+    record.as_object_mut().unwrap().remove("end");
+    std::fs::write(to, record.to_string()).unwrap();
+}

@@ -219,6 +219,27 @@ fn unsqueeze(row: &str, d: &Diagram) -> Result<Vec<String>, String> {
     Ok(cells)
 }
 
+/// Reads a position text in either form with the game's parser of full texts: the
+/// one-line form is expanded first, and a parse error of the expanded text is told in the
+/// one-line form's terms (`split` gives an error's line and message, `one` makes the game's
+/// error of a [`OneLineError`]). Every game's `FromStr` for its position is this.
+pub fn parse_either<T, E>(
+    text: &str,
+    diagram: Option<&Diagram>,
+    parse_full: impl FnOnce(&str) -> Result<T, E>,
+    split: impl FnOnce(E) -> (usize, String),
+    one: impl Fn(OneLineError) -> E,
+) -> Result<T, E> {
+    if !is_one_line(text) {
+        return parse_full(text);
+    }
+    let (full, parts) = expand(text, diagram).map_err(&one)?;
+    parse_full(&full).map_err(|e| {
+        let (line, message) = split(e);
+        one(at_part(&parts, line, message))
+    })
+}
+
 /// A parse error of the expanded text, told in the one-line form's terms: the part its line
 /// came from (`line` is the expanded text's line, from 1, as the game's parser reports it).
 pub fn at_part(part_of_line: &[usize], line: usize, message: impl fmt::Display) -> OneLineError {
