@@ -34,8 +34,8 @@ pub struct Hint<A> {
 }
 
 /// A hint for `seat`'s decision among `legal` (the legal actions of `game`): the game's
-/// first search bot (`mcts-v1`) at its default budget ([`NamedGame::MCTS_V1_ITERATIONS`]),
-/// whose root visits are the shares shown, choosing among the
+/// search bot (`mcts`) at its default budget ([`NamedGame::MCTS_ITERATIONS`]), whose root
+/// visits are the shares shown, choosing among the
 /// [`HINT_CANDIDATES`] actions that [`NamedGame::evaluate`] rates best one decision ahead
 /// (on a world redrawn from what the seat sees, as the greedy bot judges; equal ratings
 /// in random order). `None` when `legal` is empty.
@@ -75,10 +75,7 @@ pub fn hint<G: NamedGame>(
         return None;
     }
     let candidates = best_candidates(game, seat, legal, rng);
-    // The first search: its visits at a limited root are plain shares of the candidates
-    // (the guided search does not limit its root that way yet).
-    let analysis =
-        G::mcts_v1_bot(G::MCTS_V1_ITERATIONS).analyse_among(game, seat, &candidates, rng)?;
+    let analysis = G::mcts_bot(G::MCTS_ITERATIONS).analyse_among(game, seat, &candidates, rng)?;
     let total: u32 = analysis.actions.iter().map(|a| a.1).sum();
     let shares = analysis
         .actions

@@ -684,7 +684,7 @@ fn a_hint_on_the_first_move_of_tigris_touches_the_board() {
         assert_eq!(hint.shares.len(), HINT_CANDIDATES);
         assert_eq!(hint.shares[0].0, hint.action, "the most visited");
         assert!((hint.shares.iter().map(|s| s.1).sum::<f64>() - 1.0).abs() < 1e-9);
-        assert_eq!(hint.iterations, tigris_euphrates::bots::MCTS_V1_ITERATIONS);
+        assert_eq!(hint.iterations, tigris_euphrates::bots::MCTS_ITERATIONS);
         let p = game.public();
         let board = Board::get(p.config().board);
         match hint.action.kind() {

@@ -580,11 +580,7 @@ impl<'g, G: Game> Search<'g, G> {
             while self.ln.len() < needed {
                 self.ln.push((self.ln.len() as f64).ln());
             }
-            if self.temperature.is_some() {
-                self.iterate_guided();
-            } else {
-                self.iterate();
-            }
+            self.iterate();
             self.iterations += 1;
         }
     }
@@ -617,13 +613,20 @@ impl<'g, G: Game> Search<'g, G> {
         (stats, self.iterations)
     }
 
+    /// One iteration: a descent from the root (plain UCT, or guided by the evaluation down
+    /// to `guided_depth` decisions), a rollout or a judgement, and the backup.
     fn iterate(&mut self) {
+        let guided = self.temperature.is_some();
         let mut state = self.root_state.resample_hidden(self.seat, &mut self.rng);
         let mut path = core::mem::take(&mut self.path);
         path.clear();
         let mut node = 0u32;
         let mut steps = 0usize;
         let bound = state.max_steps();
+        // A guided search's new node may be scored by its best judged action instead of
+        // a rollout.
+        let mut leaf = None;
+        let mut depth = 0u32;
         // Selection and expansion.
         loop {
             if steps > bound {
@@ -641,43 +644,78 @@ impl<'g, G: Game> Search<'g, G> {
                     steps += 1;
                 }
                 ToMove::Seat(mover) => {
-                    state.legal_actions(&mut self.legal);
-                    if path.is_empty() && !self.root_among.is_empty() {
-                        let among = self.root_among;
-                        self.legal.retain(|a| among.binary_search(a).is_ok());
-                        if self.legal.is_empty() {
-                            // None of them legal here: the root is searched whole.
-                            state.legal_actions(&mut self.legal);
-                        }
-                    }
+                    self.legal_here(&state, path.is_empty());
                     if self.legal.is_empty() {
                         break;
                     }
-                    let (index, expanded) = self.select(node, mover);
+                    let (index, last) = if guided && depth < self.guided_depth {
+                        depth += 1;
+                        match self.select_guided(node, &state, mover) {
+                            Some(index) => (index, false),
+                            None => {
+                                // A new node, judged now.
+                                if self.rollout_depth == 0 {
+                                    leaf = self.best_first(node, &state, mover);
+                                }
+                                break;
+                            }
+                        }
+                    } else {
+                        // Below the guided nodes (or not guided): plain UCT, one new
+                        // action an iteration.
+                        let exploration = if guided {
+                            self.uct_exploration
+                        } else {
+                            self.exploration
+                        };
+                        self.select_uct(node, mover, exploration)
+                    };
                     let action = self.nodes[node as usize].edges[index].action;
                     if state.apply(action).is_err() {
                         break;
                     }
                     steps += 1;
                     path.push((node, index));
-                    if expanded {
+                    if last {
                         break;
                     }
-                    node = match self.nodes[node as usize].edges[index].child {
-                        Some(child) => child,
-                        None => {
-                            let child = self.nodes.len() as u32;
-                            self.nodes.push(Node::new());
-                            self.nodes[node as usize].edges[index].child = Some(child);
-                            child
-                        }
-                    };
+                    node = self.child(node, index);
                 }
             }
         }
-        let payoff = self.rollout(&mut state, steps, bound);
+        let payoff = match leaf {
+            Some(payoff) => payoff,
+            None => self.rollout(&mut state, steps, bound),
+        };
         self.backup(&path, &payoff);
         self.path = path;
+    }
+
+    /// Fills `self.legal` with the legal actions of `state` (sorted); at the root, only
+    /// those the root may choose ([`MctsBot::analyse_among`]), or all of them when none
+    /// of those is legal here.
+    fn legal_here(&mut self, state: &G, at_root: bool) {
+        state.legal_actions(&mut self.legal);
+        if at_root && !self.root_among.is_empty() {
+            let among = self.root_among;
+            self.legal.retain(|a| among.binary_search(a).is_ok());
+            if self.legal.is_empty() {
+                state.legal_actions(&mut self.legal);
+            }
+        }
+    }
+
+    /// The node the edge `index` of `node` leads to, made if new.
+    fn child(&mut self, node: u32, index: usize) -> u32 {
+        match self.nodes[node as usize].edges[index].child {
+            Some(child) => child,
+            None => {
+                let child = self.nodes.len() as u32;
+                self.nodes.push(Node::new());
+                self.nodes[node as usize].edges[index].child = Some(child);
+                child
+            }
+        }
     }
 
     /// Adds one iteration's payoffs along `path`.
@@ -743,12 +781,8 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// The edge to follow from `node`, whose legal actions are in `self.legal` (sorted):
     /// an untried action at random if any (then `true`), else the best UCT score for
-    /// `mover`. Every legal edge's availability counts this visit.
-    fn select(&mut self, node: u32, mover: Seat) -> (usize, bool) {
-        self.select_uct(node, mover, self.exploration)
-    }
-
-    /// [`select`](Self::select) with the exploration constant `exploration`.
+    /// `mover` with the constant `exploration`. Every legal edge's availability counts
+    /// this visit.
     fn select_uct(&mut self, node: u32, mover: Seat, exploration: f64) -> (usize, bool) {
         let edges = &mut self.nodes[node as usize].edges;
         let m = mover.index();
@@ -939,6 +973,42 @@ mod tests {
                 .unwrap();
             assert_eq!(analysis.actions, vec![(never, 0, 0.0)]);
         }
+    }
+
+    /// The guided search limits its root the same way: every visit goes to the actions of
+    /// `among`, the first iteration judging it alone (so 199 of 200 iterations visit).
+    #[test]
+    fn a_limited_root_of_the_guided_search_searches_only_its_actions() {
+        fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
+            (format!("{:?}", game.view(seat)).len() % 7) as i64
+        }
+        let config = TokenConfig {
+            seats: 3,
+            per_colour: 3,
+            broken: None,
+        };
+        let mut game = TokenGame::new(&config).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut outcomes = Vec::new();
+        while game.to_move() == ToMove::Chance {
+            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+        }
+        let ToMove::Seat(seat) = game.to_move() else {
+            panic!("a seat decides after the deal");
+        };
+        let legal = game.legal_action_vec();
+        assert!(legal.len() >= 2, "{legal:?}");
+        let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200).with_priors(1.0))
+            .with_evaluation(evaluation);
+        let among = [legal[legal.len() - 1]];
+        let analysis = bot
+            .analyse_among(&game, seat, &among, &mut ChaCha8Rng::seed_from_u64(1))
+            .unwrap();
+        let mut searched: Vec<_> = analysis.actions.iter().map(|a| a.0).collect();
+        searched.sort_unstable();
+        assert_eq!(searched, among);
+        assert_eq!(analysis.actions.iter().map(|a| a.1).sum::<u32>(), 199);
+        assert!(among.contains(&analysis.choice));
     }
 
     /// A guided search of one iteration plays the action its evaluation judges best for the

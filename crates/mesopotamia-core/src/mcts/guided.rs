@@ -3,96 +3,17 @@
 //! and as first values, and a new node is scored by its best action's judgement.
 
 use super::{Edge, Search};
-use crate::game::{Game, ToMove};
+use crate::game::Game;
 use crate::seat::{MAX_SEATS, Seat};
 
 impl<G: Game> Search<'_, G> {
-    /// One iteration of the guided search.
-    pub(super) fn iterate_guided(&mut self) {
-        let mut state = self.root_state.resample_hidden(self.seat, &mut self.rng);
-        let mut path = core::mem::take(&mut self.path);
-        path.clear();
-        let mut node = 0u32;
-        let mut steps = 0usize;
-        let bound = state.max_steps();
-        let mut leaf = None;
-        let mut depth = 0u32;
-        loop {
-            if steps > bound {
-                break;
-            }
-            match state.to_move() {
-                ToMove::Terminal => break,
-                ToMove::Chance => {
-                    if !matches!(
-                        state.play_chance_random(&mut self.rng, &mut self.outcomes),
-                        Ok(Some(_))
-                    ) {
-                        break;
-                    }
-                    steps += 1;
-                }
-                ToMove::Seat(mover) => {
-                    state.legal_actions(&mut self.legal);
-                    if self.legal.is_empty() {
-                        break;
-                    }
-                    if depth >= self.guided_depth {
-                        // Below the guided nodes: plain UCT, one new action an iteration.
-                        let (index, expanded) = self.select_uct(node, mover, self.uct_exploration);
-                        let action = self.nodes[node as usize].edges[index].action;
-                        if state.apply(action).is_err() {
-                            break;
-                        }
-                        steps += 1;
-                        path.push((node, index));
-                        if expanded {
-                            break;
-                        }
-                        node = self.child(node, index);
-                        continue;
-                    }
-                    depth += 1;
-                    let fresh = self.nodes[node as usize].edges.is_empty();
-                    self.judge_missing(node, &state, mover);
-                    if fresh {
-                        // A new node: scored by the mover's best reply as judged, or by a
-                        // rollout from it.
-                        if self.rollout_depth == 0 {
-                            leaf = self.best_first(node, &state, mover);
-                        }
-                        break;
-                    }
-                    let index = self.select_puct(node, mover);
-                    let action = self.nodes[node as usize].edges[index].action;
-                    if state.apply(action).is_err() {
-                        break;
-                    }
-                    steps += 1;
-                    path.push((node, index));
-                    node = self.child(node, index);
-                }
-            }
-        }
-        let payoff = match leaf {
-            Some(payoff) => payoff,
-            None => self.rollout(&mut state, steps, bound),
-        };
-        self.backup(&path, &payoff);
-        self.path = path;
-    }
-
-    /// The node the edge `index` of `node` leads to, made if new.
-    fn child(&mut self, node: u32, index: usize) -> u32 {
-        match self.nodes[node as usize].edges[index].child {
-            Some(child) => child,
-            None => {
-                let child = self.nodes.len() as u32;
-                self.nodes.push(super::Node::new());
-                self.nodes[node as usize].edges[index].child = Some(child);
-                child
-            }
-        }
+    /// The edge to follow from `node` in a guided descent, whose legal actions are in
+    /// `self.legal` (sorted): every action without an edge is judged first; `None` for a
+    /// node met for the first time, which the iteration scores instead of descending.
+    pub(super) fn select_guided(&mut self, node: u32, state: &G, mover: Seat) -> Option<usize> {
+        let fresh = self.nodes[node as usize].edges.is_empty();
+        self.judge_missing(node, state, mover);
+        (!fresh).then(|| self.select_puct(node, mover))
     }
 
     /// Gives every action of `self.legal` (sorted) without an edge at `node` one, judged
@@ -177,7 +98,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Every seat's payoff after the action at `node` (legal now in `state`) judged best
     /// for `mover`.
-    fn best_first(&self, node: u32, state: &G, mover: Seat) -> Option<[f64; MAX_SEATS]> {
+    pub(super) fn best_first(&self, node: u32, state: &G, mover: Seat) -> Option<[f64; MAX_SEATS]> {
         let edges = &self.nodes[node as usize].edges;
         let m = mover.index();
         let mut best: Option<&Edge<G::Action>> = None;
