@@ -6,6 +6,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mesopotamia_core::driver::{random_playout, random_positions};
+use mesopotamia_core::mcts::MctsBot;
 use mesopotamia_core::{Game, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -56,6 +57,11 @@ struct Figures {
     /// With `--mcts`: the search bot at its default iterations.
     #[serde(skip_serializing_if = "Option::is_none")]
     mcts: Option<SearchFigures>,
+    /// With `--mcts`: the first search bot (`mcts-v1`) at its default iterations, the
+    /// baseline whose iterations compare across versions (the same search, the same
+    /// choices).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcts_v1: Option<SearchFigures>,
 }
 
 /// The search bot timed on some of the fixed positions.
@@ -170,9 +176,9 @@ fn timed(mut pass: impl FnMut()) -> (u64, f64) {
     }
 }
 
-/// The search bot's default decision on up to [`SEARCH_DECISIONS`] positions spread over
-/// `positions`.
-fn search<G: CliGame>(positions: &[G]) -> SearchFigures
+/// `bot`'s decision (at `iterations` per decision) on up to [`SEARCH_DECISIONS`] positions
+/// spread over `positions`.
+fn search<G: CliGame>(positions: &[G], bot: &MctsBot<G>, iterations: u32) -> SearchFigures
 where
     G::Config: Send + Sync,
 {
@@ -191,15 +197,15 @@ where
         };
         p.legal_actions(&mut legal);
         let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
-        black_box(G::mcts_bot(G::MCTS_ITERATIONS).analyse(p, seat, &legal, &mut rng));
+        black_box(bot.analyse(p, seat, &legal, &mut rng));
         decisions += 1;
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let n = decisions.max(1) as f64;
     SearchFigures {
         decisions,
-        iterations_per_decision: G::MCTS_ITERATIONS,
-        iterations_per_sec: n * f64::from(G::MCTS_ITERATIONS) / secs,
+        iterations_per_decision: iterations,
+        iterations_per_sec: n * f64::from(iterations) / secs,
         seconds_per_decision: secs / n,
     }
 }
@@ -248,7 +254,20 @@ where
         mean_legal_actions: listed as f64 / count,
         clone_ns: clone_secs * 1e9 / (clone_passes as f64 * count),
         state_bytes: std::mem::size_of::<G>(),
-        mcts: args.mcts.then(|| search(&positions)),
+        mcts: args.mcts.then(|| {
+            search(
+                &positions,
+                &G::mcts_bot(G::MCTS_ITERATIONS),
+                G::MCTS_ITERATIONS,
+            )
+        }),
+        mcts_v1: args.mcts.then(|| {
+            search(
+                &positions,
+                &G::mcts_v1_bot(G::MCTS_V1_ITERATIONS),
+                G::MCTS_V1_ITERATIONS,
+            )
+        }),
     })
 }
 
@@ -291,14 +310,16 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     say!("mean legal actions:       {:.2}", f.mean_legal_actions);
     say!("clone:                    {:.1} ns", f.clone_ns);
     say!("state size:               {} bytes", f.state_bytes);
-    if let Some(m) = &f.mcts {
-        say!(
-            "search bot ({} iterations per decision, one thread, {} decisions):",
-            m.iterations_per_decision,
-            m.decisions
-        );
-        say!("iterations/s:             {:.0}", m.iterations_per_sec);
-        say!("seconds per decision:     {:.3}", m.seconds_per_decision);
+    for (name, m) in [("mcts", &f.mcts), ("mcts-v1", &f.mcts_v1)] {
+        if let Some(m) = m {
+            say!(
+                "search bot {name} ({} iterations per decision, one thread, {} decisions):",
+                m.iterations_per_decision,
+                m.decisions
+            );
+            say!("iterations/s:             {:.0}", m.iterations_per_sec);
+            say!("seconds per decision:     {:.3}", m.seconds_per_decision);
+        }
     }
     Ok(())
 }
@@ -306,6 +327,23 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The search is timed on up to ten positions spread over the list, each a decision,
+    /// at the bot's budget.
+    #[test]
+    fn the_search_is_timed_on_decisions_at_its_budget() {
+        use mesopotamia::table::NamedGame;
+        let config = Sumeria::configure(&Default::default()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let positions = random_positions::<Sumeria, _>(&config, 1, &mut rng).unwrap();
+        assert!(positions.len() > SEARCH_DECISIONS);
+        let figures = search(&positions, &Sumeria::mcts_v1_bot(7), 7);
+        assert_eq!(figures.decisions, SEARCH_DECISIONS);
+        assert_eq!(figures.iterations_per_decision, 7);
+        assert!(figures.iterations_per_sec > 0.0 && figures.seconds_per_decision > 0.0);
+        let few = search(&positions[..3], &Sumeria::mcts_bot(5), 5);
+        assert_eq!(few.decisions, 3);
+    }
 
     #[test]
     fn cpu_time_is_read_and_grows_with_work() {

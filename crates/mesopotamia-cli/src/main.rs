@@ -371,8 +371,8 @@ struct BenchArgs {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Also time the search bot (`--bots mcts`) on 10 of the fixed positions: iterations/s
-    /// and seconds per decision, one thread.
+    /// Also time the search bots (`--bots mcts`, and the baseline `mcts-v1`) on 10 of the
+    /// fixed positions: iterations/s and seconds per decision, one thread.
     #[arg(long)]
     mcts: bool,
     /// Print one JSON object on one line.
