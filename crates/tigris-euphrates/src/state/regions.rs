@@ -13,7 +13,6 @@ use crate::board::{self, Board, SQUARES, Square, Squares};
 /// leaders, and what moving each leader does to its kingdom. Derived from the board: it
 /// takes no part in equality, hashing or serialization, and a state that has not
 /// computed it (just deserialized) falls back to computing from the board.
-#[derive(Clone)]
 pub(crate) struct Regions {
     /// The regions, in no particular order.
     pub(super) list: SmallVec<[Region; 20]>,
@@ -52,6 +51,27 @@ pub(crate) struct Regions {
     /// The land next to those temples, where leaders may stand: worked out when the
     /// state settles on an action after the temples changed, not at every decision.
     temple_land: Squares,
+}
+
+/// By hand: the derived clone copies the regions one by one (`SmallVec`'s clone goes
+/// through an iterator), and a search clones the state at every iteration.
+impl Clone for Regions {
+    fn clone(&self) -> Regions {
+        Regions {
+            list: SmallVec::from_slice(&self.list),
+            label: self.label,
+            leaders: self.leaders,
+            occupied: self.occupied,
+            moves: self.moves,
+            splits: self.splits,
+            stamps: self.stamps,
+            touch: self.touch,
+            treasure_check: self.treasure_check,
+            empty: self.empty,
+            temples: self.temples,
+            temple_land: self.temple_land,
+        }
+    }
 }
 
 impl Default for Regions {
