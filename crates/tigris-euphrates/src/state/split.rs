@@ -227,7 +227,129 @@ pub(super) fn at_least_two(mut set: Squares) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::RING_LINKED;
+    use super::{RING_LINKED, at_least_two, parts_without};
+    use crate::BoardKind;
+    use crate::board::{Board, Squares, WIDTH};
+    use mesopotamia_core::Space;
+
+    /// The components of `set` on the board, each as a set, sorted.
+    fn components(board: &Board, set: Squares) -> Vec<Vec<u16>> {
+        let mut out = Vec::new();
+        board
+            .grid()
+            .for_each_component(set, |c| out.push(c.iter().map(|s| s.0).collect::<Vec<_>>()));
+        out.sort();
+        out
+    }
+
+    /// Whatever the shape, the pieces a region falls into without one of its squares are
+    /// the components of the rest, as a full fill finds them: regions of many shapes (random
+    /// sets of every density, so that two, three and four pieces meet again late or never),
+    /// each square taken out in turn.
+    #[test]
+    fn the_pieces_without_a_square_are_the_components_of_the_rest() {
+        let board = Board::get(BoardKind::Classic);
+        let all = board.land() | board.river();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut several, mut cases) = (0, 0);
+        for round in 0..400 {
+            // Densities from sparse to nearly full.
+            let keep = 30 + (round % 7) * 10;
+            let mut set = Squares::EMPTY;
+            for s in all.iter() {
+                if next() % 100 < keep {
+                    set.insert(s);
+                }
+            }
+            for region in components(board, set) {
+                let mut squares = Squares::EMPTY;
+                for &s in &region {
+                    squares.insert(Space(s));
+                }
+                for &s in &region {
+                    let mut rest = squares;
+                    rest.remove(Space(s));
+                    let mut got: Vec<Vec<u16>> = parts_without(squares, Space(s), board)
+                        .as_slice()
+                        .iter()
+                        .map(|p| p.iter().map(|x| x.0).collect())
+                        .collect();
+                    got.sort();
+                    let want = components(board, rest);
+                    assert_eq!(got, want, "region {region:?} without {s}");
+                    several += usize::from(want.len() >= 3);
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases > 10_000, "{cases} cases");
+        assert!(
+            several > 100,
+            "only {several} cases of three pieces or more"
+        );
+    }
+
+    /// A square whose four arms link again far away, two by two and all together: the
+    /// pieces grown from each side meet late, after several steps each.
+    #[test]
+    fn arms_that_meet_far_away_are_one_piece() {
+        let board = Board::get(BoardKind::Classic);
+        let at = |row: usize, column: usize| Space((row * WIDTH + column) as u16);
+        // A hollow square of side 7 through the middle square's four neighbours' arms:
+        // the cross from (4, 6) to the frame of rows 1..=7, columns 3..=9.
+        let mut region = Squares::EMPTY;
+        for i in 0..7 {
+            region.insert(at(1, 3 + i));
+            region.insert(at(7, 3 + i));
+            region.insert(at(1 + i, 3));
+            region.insert(at(1 + i, 9));
+        }
+        for i in 1..7 {
+            region.insert(at(4, 3 + i));
+            region.insert(at(1 + i, 6));
+        }
+        let centre = at(4, 6);
+        let parts = parts_without(region, centre, board);
+        let mut rest = region;
+        rest.remove(centre);
+        assert_eq!(
+            parts.as_slice(),
+            &[rest],
+            "one piece: the frame links the arms"
+        );
+        // Cut the frame in four: the arms fall apart.
+        for cut in [at(1, 3), at(1, 9), at(7, 3), at(7, 9)] {
+            region.remove(cut);
+        }
+        rest.remove(at(1, 3));
+        rest.remove(at(1, 9));
+        rest.remove(at(7, 3));
+        rest.remove(at(7, 9));
+        let mut got: Vec<Vec<u16>> = parts_without(region, centre, board)
+            .as_slice()
+            .iter()
+            .map(|p| p.iter().map(|x| x.0).collect())
+            .collect();
+        got.sort();
+        assert_eq!(got, components(board, rest));
+        assert_eq!(got.len(), 4);
+    }
+
+    #[test]
+    fn at_least_two_counts_to_two() {
+        let mut set = Squares::EMPTY;
+        assert!(!at_least_two(set));
+        set.insert(Space(40));
+        assert!(!at_least_two(set));
+        set.insert(Space(3));
+        assert!(at_least_two(set));
+    }
 
     /// The table worked out at compile time says, for every pattern, what a walk round the
     /// ring says: the orthogonal neighbours present are all reached from the first one,
