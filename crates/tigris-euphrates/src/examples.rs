@@ -56,6 +56,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
     "EDGE-TWO-SQUARES",
     "EDGE-TWO-WARS-ONE-UNION",
     "EDGE-WAR-LEADER-ONLY",
+    "EDGE-WITHDRAW-IS-AN-ACTION",
     "TE-1997-MONUMENT",
     "TE-1997-REVOLT",
     "TE-1997-TREASURE",
