@@ -82,6 +82,11 @@ fn quoted(value: &str) -> String {
     out
 }
 
+/// The mistake of a bot list that does not name one bot a seat (written and read alike).
+fn bots_for_seats(bots: usize, seats: usize) -> String {
+    format!("{bots} bots for {seats} seats")
+}
+
 /// The game text of a record: replayed step by step to find each turn and actor, so a
 /// record that does not replay has none.
 pub fn write<G: CaseGame + Turns>(record: &GameRecord<G>) -> Result<String, GameTextError> {
@@ -115,11 +120,7 @@ pub fn write<G: CaseGame + Turns>(record: &GameRecord<G>) -> Result<String, Game
         if record.bots.len() != state.seat_count() {
             return Err(fail(
                 0,
-                format!(
-                    "{} bots for {} seats",
-                    record.bots.len(),
-                    state.seat_count()
-                ),
+                bots_for_seats(record.bots.len(), state.seat_count()),
             ));
         }
         let unwritable = |b: &&String| {
@@ -333,11 +334,7 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
         if record.bots.len() != state.seat_count() {
             return Err(fail(
                 n,
-                format!(
-                    "{} bots for {} seats",
-                    record.bots.len(),
-                    state.seat_count()
-                ),
+                bots_for_seats(record.bots.len(), state.seat_count()),
             ));
         }
     }
