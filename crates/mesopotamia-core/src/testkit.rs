@@ -835,7 +835,8 @@ where
 }
 
 /// Checks that `game`'s position reads back as the same game, from its full text and from
-/// its one-line form, and that both forms write the same position.
+/// its one-line form, and that both forms write the same position (no line of it ending in a
+/// space).
 ///
 /// Panics naming `at`, the text and the difference.
 pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
@@ -847,6 +848,10 @@ pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
         !line.contains('\n') && crate::setup::one_line::is_one_line(&line),
         "{at}: the one-line form has several lines\n{line}"
     );
+    // No line ends in a space: a reader who copies a position by hand keeps what he sees.
+    if let Some(bad) = text.lines().find(|l| l.ends_with(' ')) {
+        panic!("{at}: a line of the position ends in a space: `{bad}`\n{text}");
+    }
     for form in [&text, &line] {
         let read: G::Position = form
             .parse()

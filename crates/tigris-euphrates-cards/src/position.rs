@@ -730,7 +730,13 @@ impl fmt::Display for Position {
             writeln!(f, "spoils {s} {c} {}", column + 1)?;
         }
         if p.boat_banking != 0 {
-            writeln!(f, "boat-banking {}", colours(p.boat_banking & 0x0F)).map(|_| ())?;
+            // Banking may be under way with no colour left to bank: the word alone then.
+            let left = colours(p.boat_banking & 0x0F);
+            if left.is_empty() {
+                writeln!(f, "boat-banking")?;
+            } else {
+                writeln!(f, "boat-banking {left}")?;
+            }
         }
         let n = (p.config.players as usize).min(4);
         if p.draws[..n].iter().any(|&d| d > 0) || p.ending_turn {

@@ -99,7 +99,7 @@ fn file_text() -> String {
             bots: vec![greedy(), greedy(), greedy()],
             seed: 8,
             from_percent: 0,
-            wanted: Box::new(move |s| text(s, "\nboat-banking ")),
+            wanted: Box::new(move |s| text(s, "\nboat-banking")),
             what: "Boats to bank at the end of a turn",
         },
         PerftPick {
