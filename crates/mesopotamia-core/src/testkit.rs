@@ -733,19 +733,15 @@ pub fn run_examples<G: crate::cases::CaseGame>(
     transcripts
 }
 
-/// Checks that every state a game's rule examples pass through (each played scenario's
-/// position before its script, and after each action or chance outcome) reads back: its
-/// position written as text, parsed and validated, is the same game. Validation that refused
-/// a legal position, or text that lost a detail, fails here. Returns how many states were
-/// checked.
+/// Every state a game's rule examples pass through: each played scenario's position before
+/// its script, and the state after each action or chance outcome, each with where it stands
+/// (`EXAMPLE, scenario N, after step M`). Rule examples reach states random games seldom do
+/// (a treasure to choose, a war order, a building), for checks that must see them all.
 ///
-/// Panics naming the example, the scenario, the step and the difference.
-pub fn check_example_positions<G: crate::cases::CaseGame>(examples: &[(&str, &str)]) -> usize {
+/// Panics if an example does not parse or run, or a step it played does not replay.
+pub fn example_states<G: crate::cases::CaseGame>(examples: &[(&str, &str)]) -> Vec<(String, G)> {
     use crate::cases::{Case, ScenarioRun, StepRun};
-    let read_back = |game: &G, at: &dyn Fn() -> String| {
-        check_position_read_back(game, &at());
-    };
-    let mut checked = 0;
+    let mut states = Vec::new();
     for (id, text) in examples {
         let case = Case::parse(id, text).unwrap_or_else(|e| panic!("{e}"));
         let transcript = crate::cases::run::<G>(&case).unwrap_or_else(|e| panic!("{e}"));
@@ -754,30 +750,40 @@ pub fn check_example_positions<G: crate::cases::CaseGame>(examples: &[(&str, &st
                 continue;
             };
             let mut game = before.clone();
-            read_back(&game, &|| format!("{id}, scenario {}, before", n + 1));
-            checked += 1;
+            states.push((format!("{id}, scenario {}, before", n + 1), game.clone()));
             for (i, step) in steps.iter().enumerate() {
-                let at = || format!("{id}, scenario {}, after step {}", n + 1, i + 1);
+                let at = format!("{id}, scenario {}, after step {}", n + 1, i + 1);
                 match step {
                     StepRun::Action { action, .. } => {
-                        let action: G::Action =
-                            action.parse().unwrap_or_else(|_| panic!("{}", at()));
-                        game.apply(action).unwrap_or_else(|_| panic!("{}", at()));
+                        let action: G::Action = action.parse().unwrap_or_else(|_| panic!("{at}"));
+                        game.apply(action).unwrap_or_else(|_| panic!("{at}"));
                     }
                     StepRun::Chance { outcome, .. } => {
-                        let outcome: G::Chance =
-                            outcome.parse().unwrap_or_else(|_| panic!("{}", at()));
+                        let outcome: G::Chance = outcome.parse().unwrap_or_else(|_| panic!("{at}"));
                         game.apply_chance(outcome)
-                            .unwrap_or_else(|_| panic!("{}", at()));
+                            .unwrap_or_else(|_| panic!("{at}"));
                     }
                     StepRun::Checked(_) | StepRun::Failed { .. } => continue,
                 }
-                read_back(&game, &at);
-                checked += 1;
+                states.push((at, game.clone()));
             }
         }
     }
-    checked
+    states
+}
+
+/// Checks that every state a game's rule examples pass through ([`example_states`]) reads
+/// back: its position written as text, parsed and validated, is the same game. Validation
+/// that refused a legal position, or text that lost a detail, fails here. Returns how many
+/// states were checked.
+///
+/// Panics naming the example, the scenario, the step and the difference.
+pub fn check_example_positions<G: crate::cases::CaseGame>(examples: &[(&str, &str)]) -> usize {
+    let states = example_states::<G>(examples);
+    for (at, game) in &states {
+        check_position_read_back(game, at);
+    }
+    states.len()
 }
 
 /// Plays `games` seeded random games of `config` (the first from `start` when given, so that

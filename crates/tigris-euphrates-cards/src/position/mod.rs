@@ -29,7 +29,6 @@
 //! The first line is the configuration ([`Config`](crate::Config)'s `Display` and `FromStr`), which a
 //! case's `[start]` section also holds.
 
-
 use mesopotamia_core::setup::one_line;
 use mesopotamia_core::{Colour, ColourMap, Seat};
 

@@ -52,25 +52,82 @@ fn the_masks_always_match_the_display() {
     }
 }
 
+/// The sampler's count and n-th action are the list's, and nothing lies beyond the list.
+fn check_sampler(game: &Cards, legal: &mut Vec<Action>) {
+    game.legal_actions(legal);
+    assert_eq!(game.legal_count() as usize, legal.len(), "{game}");
+    for (n, &action) in legal.iter().enumerate() {
+        assert_eq!(
+            game.nth_legal(n as u32),
+            Some(action),
+            "{n} of {legal:?}\n{game}"
+        );
+        assert!(game.is_legal(action));
+    }
+    assert_eq!(game.nth_legal(legal.len() as u32), None, "{game}");
+}
+
 #[test]
 fn the_sampler_draws_what_the_list_draws() {
     let mut legal = Vec::new();
     let mut positions = 0;
     for (config, seed) in configs() {
         random_game(config, seed, |game| {
-            game.legal_actions(&mut legal);
-            assert_eq!(game.legal_count() as usize, legal.len(), "{game}");
-            for (n, &action) in legal.iter().enumerate() {
-                assert_eq!(
-                    game.nth_legal(n as u32),
-                    Some(action),
-                    "{n} of {legal:?}\n{game}"
-                );
-                assert!(game.is_legal(action));
-            }
-            assert_eq!(game.nth_legal(legal.len() as u32), None);
+            check_sampler(game, &mut legal);
             positions += 1;
         });
     }
     assert!(positions > 5_000, "{positions} positions");
+}
+
+/// The same in every state of the rule examples, which reach decisions random games seldom
+/// do (treasures to choose, conflicts to order, boats).
+#[test]
+fn the_sampler_draws_what_the_list_draws_in_the_rule_examples() {
+    let mut legal = Vec::new();
+    let states = mesopotamia_core::testkit::example_states::<Cards>(crate::examples::EXAMPLES);
+    let mut pending = std::collections::HashSet::new();
+    for (_, game) in &states {
+        check_sampler(game, &mut legal);
+        pending.insert(core::mem::discriminant(&game.public.pending));
+    }
+    assert!(
+        pending.contains(&core::mem::discriminant(&Pending::Treasure(
+            Seat::new(0).unwrap()
+        ))),
+        "no treasure choice among {} states",
+        states.len()
+    );
+}
+
+/// Actions naming places beyond the display (a column, a row, a link slot out of range),
+/// which the action type can hold, are never legal.
+#[test]
+fn places_beyond_the_display_are_never_legal() {
+    use crate::action::{COLUMN_CARDS, COLUMNS, LINKS};
+    let beyond = [
+        Place::Column(COLUMNS as u8, 0),
+        Place::Column(0, COLUMN_CARDS as u8 + 1),
+        Place::Link(LINKS as u8),
+    ];
+    let mut checked = 0;
+    for (config, seed) in configs().take(3) {
+        random_game(config, seed, |game| {
+            if game.public.pending != Pending::Action {
+                return;
+            }
+            for c in Colour::ALL {
+                for at in beyond {
+                    assert!(!game.is_legal(Action::Leader(c, at)), "{c} {at:?}\n{game}");
+                }
+                assert!(!game.is_legal(Action::Column(c, COLUMNS as u8)));
+                assert!(!game.is_legal(Action::Link(c, LINKS as u8)));
+            }
+            for at in beyond {
+                assert!(!game.is_legal(Action::Catastrophe(at)));
+            }
+            checked += 1;
+        });
+    }
+    assert!(checked > 100, "{checked} action decisions");
 }
