@@ -38,6 +38,23 @@ fn every_state_of_the_rule_examples_reads_back() {
     assert!(check_example_positions::<Sumeria>(EXAMPLES) > EXAMPLES.len());
 }
 
+/// The random-play fast paths hold in every state of the rule examples, which reach decisions
+/// random games seldom do: each draw is legal (the reference draw itself, for an exact
+/// sampler), and playing it leaves the state `apply` leaves.
+#[test]
+fn the_samplers_hold_in_every_state_of_the_rule_examples() {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    let states = mesopotamia_core::testkit::example_states::<Sumeria>(EXAMPLES);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let checked = mesopotamia_core::testkit::check_samplers_at(&states, 4, &mut rng);
+    assert!(
+        checked > states.len(),
+        "{checked} draws over {} states",
+        states.len()
+    );
+}
+
 /// Every check of position validation has a case in `tests/cases/refused`: a real position
 /// with the smallest change that trips it, refused for exactly that violation.
 #[test]

@@ -145,6 +145,105 @@ pub fn check_fast_paths<G: Game, R: Rng + Clone>(
     }
 }
 
+/// Checks the samplers on given states (a game's [`example_states`](super::example_states),
+/// which reach decisions random games seldom do): at each, `draws` times from the same RNG
+/// state, that [`Game::sample_legal_action`] (or [`Game::sample_chance`]) draws a member of
+/// the complete list (an outcome of positive weight), the very draw of the reference
+/// ([`pick_uniform`], [`sample_weighted`]) when the game claims [`Game::EXACT_SAMPLING`], and
+/// that [`Game::play_random`] (or [`Game::play_chance_random`]) plays that draw, leaving the
+/// state `apply` leaves. Returns how many draws were checked.
+///
+/// # Panics
+/// At the first state where a sampler breaks a rule, naming the state.
+pub fn check_samplers_at<G: Game, R: Rng + Clone>(
+    states: &[(String, G)],
+    draws: usize,
+    rng: &mut R,
+) -> usize {
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let (mut scratch, mut chance_scratch) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for (at, state) in states {
+        for _ in 0..draws {
+            let mut fast = state.clone();
+            let mut fast_rng = rng.clone();
+            match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    let reference = sample_weighted(&mut rng.clone(), &outcomes);
+                    let sampled = state.sample_chance(&mut rng.clone(), &mut chance_scratch);
+                    let Some(outcome) = sampled else {
+                        panic!("{at}: sample_chance drew nothing at a chance node");
+                    };
+                    assert!(
+                        outcomes.iter().any(|&(o, w)| o == outcome && w > 0),
+                        "{at}: sample_chance drew {outcome}, not an outcome of positive weight"
+                    );
+                    if G::EXACT_SAMPLING {
+                        assert_eq!(
+                            sampled, reference,
+                            "{at}: sample_chance (left) and the reference draw"
+                        );
+                    }
+                    let played = fast
+                        .play_chance_random(&mut fast_rng, &mut chance_scratch)
+                        .unwrap_or_else(|e| panic!("{at}: play_chance_random: {e}"));
+                    assert_eq!(
+                        played, sampled,
+                        "{at}: play_chance_random (left) and sample_chance"
+                    );
+                    let mut applied = state.clone();
+                    applied
+                        .apply_chance(outcome)
+                        .unwrap_or_else(|e| panic!("{at}: {outcome} refused: {e}"));
+                    assert!(
+                        fast == applied,
+                        "{at}: play_chance_random left another state than apply_chance"
+                    );
+                }
+                ToMove::Seat(_) => {
+                    state.legal_actions(&mut legal);
+                    let reference = pick_uniform(&mut rng.clone(), &legal);
+                    let sampled = state.sample_legal_action(&mut rng.clone(), &mut scratch);
+                    let Some(action) = sampled else {
+                        panic!("{at}: sample_legal_action drew nothing at a decision");
+                    };
+                    assert!(
+                        legal.contains(&action),
+                        "{at}: sample_legal_action drew {action}, not a legal action"
+                    );
+                    if G::EXACT_SAMPLING {
+                        assert_eq!(
+                            sampled, reference,
+                            "{at}: sample_legal_action (left) and the reference draw"
+                        );
+                    }
+                    let played = fast
+                        .play_random(&mut fast_rng, &mut scratch)
+                        .unwrap_or_else(|e| panic!("{at}: play_random: {e}"));
+                    assert_eq!(
+                        played, sampled,
+                        "{at}: play_random (left) and sample_legal_action"
+                    );
+                    let mut applied = state.clone();
+                    applied
+                        .apply(action)
+                        .unwrap_or_else(|e| panic!("{at}: legal action {action} refused: {e}"));
+                    assert!(
+                        fast == applied,
+                        "{at}: play_random left another state than apply"
+                    );
+                }
+            }
+            checked += 1;
+            // The next draw from another point of the stream.
+            rng.next_u64();
+        }
+    }
+    checked
+}
+
 /// Whether two RNGs are at the same point of the same stream (their next outputs agree).
 fn same_stream<R: Rng + Clone>(a: &R, b: &R) -> bool {
     let (mut a, mut b) = (a.clone(), b.clone());
