@@ -87,9 +87,14 @@ fn the_sampler_draws_what_the_list_draws_in_the_rule_examples() {
     let mut legal = Vec::new();
     let states = mesopotamia_core::testkit::example_states::<Cards>(crate::examples::EXAMPLES);
     let mut pending = std::collections::HashSet::new();
-    for (_, game) in &states {
+    for (at, game) in &states {
         check_sampler(game, &mut legal);
         pending.insert(core::mem::discriminant(&game.public.pending));
+        // A treasure beyond the columns is never one to take.
+        assert!(
+            !game.is_legal(Action::Treasure(crate::action::COLUMNS as u8)),
+            "{at}"
+        );
     }
     assert!(
         pending.contains(&core::mem::discriminant(&Pending::Treasure(
