@@ -1,15 +1,16 @@
 //! A hint for a person's decision: the game's search, spent on the greedy bot's best
 //! candidates.
 //!
-//! The search bot alone makes a poor hint where a decision is wide and the search's payoffs
-//! barely differ between actions: on the first move of Tigris & Euphrates (some 700 legal
-//! actions), 10,000 iterations give each action a dozen visits, and the most visited is
-//! close to the first in the legal order (`tile red A1`, a corner far from everything). So
-//! the hint first ranks every legal action one decision ahead with the game's evaluation
-//! (what the greedy bot does), then gives the search's whole budget to the best
-//! [`HINT_CANDIDATES`] ([`MctsBot::analyse_among`](mesopotamia_core::mcts::MctsBot::analyse_among)).
-//! The shares it reports are the search's true shares of its root visits among those
-//! candidates. The search bot itself (`mcts`) is unchanged.
+//! A search over every legal action makes a poor hint where a decision is wide: on the first
+//! move of Tigris & Euphrates (some 700 legal actions) the plain search (`mcts-v1`, 10,000
+//! iterations) gives each action a dozen visits, and its most visited is close to the first
+//! in the legal order (`tile red A1`, a corner far from everything); a budget fit for a
+//! person's wait is thinner still. So the hint first ranks every legal action one decision
+//! ahead with the game's evaluation (what the greedy bot does), then gives the search bot's
+//! whole budget to the best [`HINT_CANDIDATES`]
+//! ([`MctsBot::analyse_among`](mesopotamia_core::mcts::MctsBot::analyse_among)). The shares
+//! it reports are the search's true shares of its root visits among those candidates. The
+//! search bot itself (`mcts`) is unchanged.
 
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::{Seat, chance};

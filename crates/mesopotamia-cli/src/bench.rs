@@ -176,9 +176,9 @@ fn timed(mut pass: impl FnMut()) -> (u64, f64) {
     }
 }
 
-/// `bot`'s decision (at `iterations` per decision) on up to [`SEARCH_DECISIONS`] positions
+/// `bot`'s decision (at its configured iterations) on up to [`SEARCH_DECISIONS`] positions
 /// spread over `positions`.
-fn search<G: CliGame>(positions: &[G], bot: &MctsBot<G>, iterations: u32) -> SearchFigures
+fn search<G: CliGame>(positions: &[G], bot: &MctsBot<G>) -> SearchFigures
 where
     G::Config: Send + Sync,
 {
@@ -202,6 +202,7 @@ where
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let n = decisions.max(1) as f64;
+    let iterations = bot.config().iterations;
     SearchFigures {
         decisions,
         iterations_per_decision: iterations,
@@ -254,20 +255,12 @@ where
         mean_legal_actions: listed as f64 / count,
         clone_ns: clone_secs * 1e9 / (clone_passes as f64 * count),
         state_bytes: std::mem::size_of::<G>(),
-        mcts: args.mcts.then(|| {
-            search(
-                &positions,
-                &G::mcts_bot(G::MCTS_ITERATIONS),
-                G::MCTS_ITERATIONS,
-            )
-        }),
-        mcts_v1: args.mcts.then(|| {
-            search(
-                &positions,
-                &G::mcts_v1_bot(G::MCTS_V1_ITERATIONS),
-                G::MCTS_V1_ITERATIONS,
-            )
-        }),
+        mcts: args
+            .mcts
+            .then(|| search(&positions, &G::mcts_bot(G::MCTS_ITERATIONS))),
+        mcts_v1: args
+            .mcts
+            .then(|| search(&positions, &G::mcts_v1_bot(G::MCTS_V1_ITERATIONS))),
     })
 }
 
@@ -337,11 +330,11 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let positions = random_positions::<Sumeria, _>(&config, 1, &mut rng).unwrap();
         assert!(positions.len() > SEARCH_DECISIONS);
-        let figures = search(&positions, &Sumeria::mcts_v1_bot(7), 7);
+        let figures = search(&positions, &Sumeria::mcts_v1_bot(7));
         assert_eq!(figures.decisions, SEARCH_DECISIONS);
         assert_eq!(figures.iterations_per_decision, 7);
         assert!(figures.iterations_per_sec > 0.0 && figures.seconds_per_decision > 0.0);
-        let few = search(&positions[..3], &Sumeria::mcts_bot(5), 5);
+        let few = search(&positions[..3], &Sumeria::mcts_bot(5));
         assert_eq!(few.decisions, 3);
     }
 
