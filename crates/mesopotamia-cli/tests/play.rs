@@ -729,7 +729,10 @@ fn a_hint_on_the_first_move_is_sensible() {
         assert!(shares.windows(2).all(|w| w[0].0 >= w[1].0), "{hint}");
         assert!(shares.iter().map(|s| s.0).sum::<f64>() <= 100.05, "{hint}");
         assert!(
-            hint.lines().nth(1).unwrap().contains("10000 iterations"),
+            hint.lines().nth(1).unwrap().contains(&format!(
+                "{} iterations",
+                tigris_euphrates::bots::MCTS_ITERATIONS
+            )),
             "the default budget: {hint}"
         );
     }
