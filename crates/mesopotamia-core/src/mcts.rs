@@ -78,6 +78,10 @@ pub struct MctsConfig {
     /// Guided search: the UCT exploration constant below
     /// [`guided_depth`](MctsConfig::guided_depth).
     pub uct_exploration: f64,
+    /// Whether the bot keeps, after a choice, the subtree of the action chosen, and searches
+    /// on from it at its next decision when that decision follows at once (see
+    /// [`MctsConfig::with_tree_reuse`]).
+    pub reuse_tree: bool,
 }
 
 impl MctsConfig {
@@ -93,7 +97,20 @@ impl MctsConfig {
             prior_temperature: None,
             guided_depth: u32::MAX,
             uct_exploration: 0.1,
+            reuse_tree: false,
         }
+    }
+
+    /// The same, keeping the tree between the bot's consecutive decisions: after a choice
+    /// ([`Bot::choose`]) the bot keeps the subtree below the action chosen, and when its
+    /// next decision comes straight after (the same seat to move, and the same view for
+    /// it as that action left: nobody else played and nothing was drawn in between; a
+    /// card-game turn is two actions) the search starts from that subtree, with the
+    /// visits it already holds, instead of from nothing. Any other decision starts
+    /// afresh. [`MctsBot::analyse`] never reuses a tree: only [`Bot::choose`] does.
+    pub const fn with_tree_reuse(mut self) -> MctsConfig {
+        self.reuse_tree = true;
+        self
     }
 
     /// The same with a guided search only for the first `decisions` decisions from the
@@ -198,6 +215,24 @@ pub struct MctsBot<G: Game> {
     evaluation: Option<Evaluation<G>>,
     /// The share of the root visits of each legal action at the last choice.
     policy: Vec<f64>,
+    /// With [`MctsConfig::reuse_tree`]: the subtrees (one per thread) below the last
+    /// choice, and the state that choice left.
+    kept: Option<Kept<G>>,
+}
+
+/// One search's tree: its nodes, the root first.
+type Tree<A> = Vec<Node<A>>;
+
+/// An analysis and the trees searched for it (one per thread).
+type Searched<A> = (Analysis<A>, Vec<Tree<A>>);
+
+/// Trees kept for the next decision ([`MctsConfig::with_tree_reuse`]).
+#[derive(Clone)]
+struct Kept<G: Game> {
+    seat: Seat,
+    /// The state the choice led to (its view for `seat` is what counts).
+    state: G,
+    trees: Vec<Tree<G::Action>>,
 }
 
 impl<G: Game> core::fmt::Debug for MctsBot<G> {
@@ -216,6 +251,7 @@ impl<G: Game> MctsBot<G> {
             config,
             evaluation: None,
             policy: Vec::new(),
+            kept: None,
         }
     }
 
@@ -262,7 +298,8 @@ impl<G: Game> MctsBot<G> {
         G: Send + Sync,
         G::Action: Send + Sync,
     {
-        self.analyse_on(game, seat, legal, rng, Trees::HERE, false)
+        self.analyse_on(game, seat, legal, rng, Trees::HERE, false, Vec::new())
+            .map(|a| a.0)
     }
 
     /// [`analyse`](Self::analyse) with the root's choice limited to `among`, some of the
@@ -287,11 +324,15 @@ impl<G: Game> MctsBot<G> {
         let mut among = among.to_vec();
         among.sort_unstable();
         among.dedup();
-        self.analyse_on(game, seat, &among, rng, Trees::HERE, true)
+        self.analyse_on(game, seat, &among, rng, Trees::HERE, true, Vec::new())
+            .map(|a| a.0)
     }
 
     /// [`analyse`](Self::analyse), with the trees searched as `trees` says; with
-    /// `restrict`, the root chooses among `legal` (sorted) only.
+    /// `restrict`, the root chooses among `legal` (sorted) only; each thread starting from
+    /// its tree of `start` if there is one for it (else from nothing). The searched trees
+    /// come back with the analysis.
+    #[allow(clippy::too_many_arguments)]
     fn analyse_on(
         &self,
         game: &G,
@@ -300,7 +341,8 @@ impl<G: Game> MctsBot<G> {
         rng: &mut dyn Rng,
         trees: Trees,
         restrict: bool,
-    ) -> Option<Analysis<G::Action>>
+        start: Vec<Tree<G::Action>>,
+    ) -> Option<Searched<G::Action>>
     where
         G: Send + Sync,
         G::Action: Send + Sync,
@@ -312,22 +354,33 @@ impl<G: Game> MctsBot<G> {
         let iterations = self.config.iterations.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
         let deadline = self.config.time.map(|t| Instant::now() + t);
+        let start: Vec<std::sync::Mutex<Vec<Node<G::Action>>>> =
+            start.into_iter().map(std::sync::Mutex::new).collect();
+        // Only what the threads need (not the kept trees).
+        let (config, evaluation) = (&self.config, self.evaluation);
         let per_thread = |t: usize| {
             // Iterations split evenly, the first threads taking the remainder.
             let share =
                 iterations / threads as u32 + u32::from((t as u32) < iterations % threads as u32);
-            let mut search = Search::new(game, seat, &self.config, self.evaluation, seeds[t]);
+            let mut search = Search::new(game, seat, config, evaluation, seeds[t]);
+            if let Some(tree) = start.get(t)
+                && let Ok(mut tree) = tree.lock()
+                && !tree.is_empty()
+            {
+                search.nodes = core::mem::take(&mut *tree);
+            }
             if restrict {
                 search.root_among = legal;
             }
             search.run(share.max(1), deadline);
-            search.root_visits(legal)
+            (search.root_visits(legal), search.nodes)
         };
         let results = trees.search(threads, per_thread);
         let mut visits = vec![0u32; legal.len()];
         let mut reward = vec![0f64; legal.len()];
         let mut weight = vec![0f64; legal.len()];
         let mut done = 0;
+        let (results, searched): (Vec<_>, Vec<_>) = results.into_iter().unzip();
         for (per_action, n) in &results {
             done += n;
             for (i, (v, r, w)) in per_action.iter().enumerate() {
@@ -356,12 +409,94 @@ impl<G: Game> MctsBot<G> {
             // Stable: among the most visited, the first in legal order is chosen.
             actions.sort_by_key(|a| std::cmp::Reverse(a.1));
         }
-        Some(Analysis {
-            choice: actions[0].0,
-            actions,
-            iterations: done,
-        })
+        Some((
+            Analysis {
+                choice: actions[0].0,
+                actions,
+                iterations: done,
+            },
+            searched,
+        ))
     }
+
+    /// [`analyse`](Self::analyse) for [`Bot::choose`]: from the kept trees if they fit
+    /// this decision, keeping the subtrees of the choice afterwards (with
+    /// [`MctsConfig::reuse_tree`]).
+    fn analyse_and_keep(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn Rng,
+    ) -> Option<Analysis<G::Action>>
+    where
+        G: Send + Sync,
+        G::Action: Send + Sync,
+    {
+        let kept = self.kept.take();
+        if !self.config.reuse_tree {
+            return self.analyse(game, seat, legal, rng);
+        }
+        let start = match kept {
+            Some(kept) if kept.seat == seat && kept.state.view(seat) == game.view(seat) => {
+                kept.trees
+            }
+            _ => Vec::new(),
+        };
+        let (analysis, searched) =
+            self.analyse_on(game, seat, legal, rng, Trees::HERE, false, start)?;
+        let mut next = game.clone();
+        if next.apply(analysis.choice).is_ok() && next.to_move() == ToMove::Seat(seat) {
+            let trees = searched
+                .into_iter()
+                .map(|nodes| subtree(nodes, analysis.choice))
+                .collect();
+            self.kept = Some(Kept {
+                seat,
+                state: next,
+                trees,
+            });
+        }
+        Some(analysis)
+    }
+}
+
+/// The subtree of `nodes` below the root's edge `action` (empty if never expanded), its
+/// nodes renumbered from 0 (its root).
+fn subtree<A: Copy + Ord>(mut nodes: Vec<Node<A>>, action: A) -> Vec<Node<A>> {
+    let Some(root) = nodes
+        .first()
+        .and_then(|n| n.edges.binary_search_by(|e| e.action.cmp(&action)).ok())
+        .and_then(|i| nodes[0].edges[i].child)
+    else {
+        return Vec::new();
+    };
+    // Breadth first: the new number of each node kept is its place in `order`.
+    let mut number = vec![u32::MAX; nodes.len()];
+    let mut order = vec![root];
+    number[root as usize] = 0;
+    let mut i = 0;
+    while i < order.len() {
+        for edge in &nodes[order[i] as usize].edges {
+            if let Some(c) = edge.child
+                && number[c as usize] == u32::MAX
+            {
+                number[c as usize] = order.len() as u32;
+                order.push(c);
+            }
+        }
+        i += 1;
+    }
+    order
+        .iter()
+        .map(|&n| {
+            let mut node = core::mem::replace(&mut nodes[n as usize], Node::new());
+            for edge in &mut node.edges {
+                edge.child = edge.child.map(|c| number[c as usize]);
+            }
+            node
+        })
+        .collect()
 }
 
 impl<G> Bot<G> for MctsBot<G>
@@ -383,7 +518,7 @@ where
                 *only
             }
             // `analyse` gives a choice whenever `legal` is not empty.
-            _ => match self.analyse(game, seat, legal, rng) {
+            _ => match self.analyse_and_keep(game, seat, legal, rng) {
                 Some(analysis) => {
                     // Visits by action, sorted once: a look-up per legal action stays
                     // O(log n) (a T&E decision has some 700).
@@ -455,6 +590,7 @@ impl Trees {
 const LN_TABLE: usize = 1 << 16;
 
 /// One action's statistics at a node.
+#[derive(Clone)]
 struct Edge<A> {
     action: A,
     visits: u32,
@@ -485,6 +621,7 @@ impl<A> Edge<A> {
 }
 
 /// A node: the actions tried from it, sorted by action.
+#[derive(Clone)]
 struct Node<A> {
     edges: Vec<Edge<A>>,
     /// Guided search: the softmax's reference value and sum when the node was expanded
@@ -876,6 +1013,8 @@ impl SplitMix64 {
 }
 
 mod guided;
+#[cfg(all(test, feature = "serde"))]
+mod reuse_tests;
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {
@@ -916,8 +1055,10 @@ mod tests {
                     &mut ChaCha8Rng::seed_from_u64(seed),
                     trees,
                     false,
+                    Vec::new(),
                 )
                 .unwrap()
+                .0
             };
             let (parallel, sequential) = (run(Trees::Parallel), run(Trees::Sequential));
             assert_eq!(parallel, sequential, "seed {seed}");
