@@ -124,9 +124,10 @@ pub const MCTS_ITERATIONS: u32 = MCTS_V1_ITERATIONS;
 pub const LEVEL_ITERATIONS: [u32; 4] = [200, 1000, 5000, 20_000];
 
 /// The search bot (`mcts`), `iterations` per decision: the first search's settings
-/// ([`mcts_v1_bot`]), keeping its tree between the two actions of a turn
-/// ([`MctsConfig::with_tree_reuse`]): the second action's search starts from the subtree of
-/// the first, visits and all.
+/// ([`mcts_v1_bot`]) with [`search_evaluate`], keeping its tree between the two actions of
+/// a turn ([`MctsConfig::with_tree_reuse`]): the second action's search starts from the
+/// subtree of the first, visits and all. Against three `mcts-v1` at 20 ms a decision it won
+/// 34.0% of 200 4-player games (equal strength is 25%); tree reuse alone won 26.5%.
 ///
 /// The search guided by [`evaluate`] ([`MctsConfig::with_priors`]), which the other games
 /// use, lost here: at 20 ms a decision it won 10-15% of 4-player games against three
