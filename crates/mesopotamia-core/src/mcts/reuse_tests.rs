@@ -5,7 +5,8 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use super::{MctsBot, MctsConfig, Node, subtree};
+use super::reuse::subtree;
+use super::{MctsBot, MctsConfig, Node};
 use crate::Standings;
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
