@@ -78,6 +78,10 @@ pub struct MctsConfig {
     /// Guided search: the UCT exploration constant below
     /// [`guided_depth`](MctsConfig::guided_depth).
     pub uct_exploration: f64,
+    /// Whether the bot keeps, after a choice, the subtree of the action chosen, and searches
+    /// on from it at its next decision when that decision follows at once (see
+    /// [`MctsConfig::with_tree_reuse`]).
+    pub reuse_tree: bool,
 }
 
 impl MctsConfig {
@@ -93,7 +97,20 @@ impl MctsConfig {
             prior_temperature: None,
             guided_depth: u32::MAX,
             uct_exploration: 0.1,
+            reuse_tree: false,
         }
+    }
+
+    /// The same, keeping the tree between the bot's consecutive decisions: after a choice
+    /// ([`Bot::choose`]) the bot keeps the subtree below the action chosen, and when its
+    /// next decision comes straight after (the same seat to move, and the same view for
+    /// it as that action left: nobody else played and nothing was drawn in between; a
+    /// card-game turn is two actions) the search starts from that subtree, with the
+    /// visits it already holds, instead of from nothing. Any other decision starts
+    /// afresh. [`MctsBot::analyse`] never reuses a tree: only [`Bot::choose`] does.
+    pub const fn with_tree_reuse(mut self) -> MctsConfig {
+        self.reuse_tree = true;
+        self
     }
 
     /// The same with a guided search only for the first `decisions` decisions from the
@@ -198,6 +215,24 @@ pub struct MctsBot<G: Game> {
     evaluation: Option<Evaluation<G>>,
     /// The share of the root visits of each legal action at the last choice.
     policy: Vec<f64>,
+    /// With [`MctsConfig::reuse_tree`]: the subtrees (one per thread) below the last
+    /// choice, and the state that choice left.
+    kept: Option<Kept<G>>,
+}
+
+/// One search's tree: its nodes, the root first.
+type Tree<A> = Vec<Node<A>>;
+
+/// An analysis and the trees searched for it (one per thread).
+type Searched<A> = (Analysis<A>, Vec<Tree<A>>);
+
+/// Trees kept for the next decision ([`MctsConfig::with_tree_reuse`]).
+#[derive(Clone)]
+struct Kept<G: Game> {
+    seat: Seat,
+    /// The state the choice led to (its view for `seat` is what counts).
+    state: G,
+    trees: Vec<Tree<G::Action>>,
 }
 
 impl<G: Game> core::fmt::Debug for MctsBot<G> {
@@ -216,6 +251,7 @@ impl<G: Game> MctsBot<G> {
             config,
             evaluation: None,
             policy: Vec::new(),
+            kept: None,
         }
     }
 
@@ -262,7 +298,8 @@ impl<G: Game> MctsBot<G> {
         G: Send + Sync,
         G::Action: Send + Sync,
     {
-        self.analyse_on(game, seat, legal, rng, Trees::HERE, false)
+        self.analyse_on(game, seat, legal, rng, Trees::HERE, false, Vec::new())
+            .map(|a| a.0)
     }
 
     /// [`analyse`](Self::analyse) with the root's choice limited to `among`, some of the
@@ -287,11 +324,15 @@ impl<G: Game> MctsBot<G> {
         let mut among = among.to_vec();
         among.sort_unstable();
         among.dedup();
-        self.analyse_on(game, seat, &among, rng, Trees::HERE, true)
+        self.analyse_on(game, seat, &among, rng, Trees::HERE, true, Vec::new())
+            .map(|a| a.0)
     }
 
     /// [`analyse`](Self::analyse), with the trees searched as `trees` says; with
-    /// `restrict`, the root chooses among `legal` (sorted) only.
+    /// `restrict`, the root chooses among `legal` (sorted) only; each thread starting from
+    /// its tree of `start` if there is one for it (else from nothing). The searched trees
+    /// come back with the analysis.
+    #[allow(clippy::too_many_arguments)]
     fn analyse_on(
         &self,
         game: &G,
@@ -300,7 +341,8 @@ impl<G: Game> MctsBot<G> {
         rng: &mut dyn Rng,
         trees: Trees,
         restrict: bool,
-    ) -> Option<Analysis<G::Action>>
+        start: Vec<Tree<G::Action>>,
+    ) -> Option<Searched<G::Action>>
     where
         G: Send + Sync,
         G::Action: Send + Sync,
@@ -312,22 +354,33 @@ impl<G: Game> MctsBot<G> {
         let iterations = self.config.iterations.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
         let deadline = self.config.time.map(|t| Instant::now() + t);
+        let start: Vec<std::sync::Mutex<Vec<Node<G::Action>>>> =
+            start.into_iter().map(std::sync::Mutex::new).collect();
+        // Only what the threads need (not the kept trees).
+        let (config, evaluation) = (&self.config, self.evaluation);
         let per_thread = |t: usize| {
             // Iterations split evenly, the first threads taking the remainder.
             let share =
                 iterations / threads as u32 + u32::from((t as u32) < iterations % threads as u32);
-            let mut search = Search::new(game, seat, &self.config, self.evaluation, seeds[t]);
+            let mut search = Search::new(game, seat, config, evaluation, seeds[t]);
+            if let Some(tree) = start.get(t)
+                && let Ok(mut tree) = tree.lock()
+                && !tree.is_empty()
+            {
+                search.nodes = core::mem::take(&mut *tree);
+            }
             if restrict {
                 search.root_among = legal;
             }
             search.run(share.max(1), deadline);
-            search.root_visits(legal)
+            (search.root_visits(legal), search.nodes)
         };
         let results = trees.search(threads, per_thread);
         let mut visits = vec![0u32; legal.len()];
         let mut reward = vec![0f64; legal.len()];
         let mut weight = vec![0f64; legal.len()];
         let mut done = 0;
+        let (results, searched): (Vec<_>, Vec<_>) = results.into_iter().unzip();
         for (per_action, n) in &results {
             done += n;
             for (i, (v, r, w)) in per_action.iter().enumerate() {
@@ -356,11 +409,14 @@ impl<G: Game> MctsBot<G> {
             // Stable: among the most visited, the first in legal order is chosen.
             actions.sort_by_key(|a| std::cmp::Reverse(a.1));
         }
-        Some(Analysis {
-            choice: actions[0].0,
-            actions,
-            iterations: done,
-        })
+        Some((
+            Analysis {
+                choice: actions[0].0,
+                actions,
+                iterations: done,
+            },
+            searched,
+        ))
     }
 }
 
@@ -383,7 +439,7 @@ where
                 *only
             }
             // `analyse` gives a choice whenever `legal` is not empty.
-            _ => match self.analyse(game, seat, legal, rng) {
+            _ => match self.analyse_and_keep(game, seat, legal, rng) {
                 Some(analysis) => {
                     // Visits by action, sorted once: a look-up per legal action stays
                     // O(log n) (a T&E decision has some 700).
@@ -455,6 +511,7 @@ impl Trees {
 const LN_TABLE: usize = 1 << 16;
 
 /// One action's statistics at a node.
+#[derive(Clone)]
 struct Edge<A> {
     action: A,
     visits: u32,
@@ -485,6 +542,7 @@ impl<A> Edge<A> {
 }
 
 /// A node: the actions tried from it, sorted by action.
+#[derive(Clone)]
 struct Node<A> {
     edges: Vec<Edge<A>>,
     /// Guided search: the softmax's reference value and sum when the node was expanded
@@ -876,192 +934,9 @@ impl SplitMix64 {
 }
 
 mod guided;
+mod reuse;
+#[cfg(all(test, feature = "serde"))]
+mod reuse_tests;
 
 #[cfg(all(test, feature = "serde"))]
-mod tests {
-    use rand_chacha::ChaCha8Rng;
-    use rand_core::SeedableRng;
-
-    use super::{MctsBot, MctsConfig, Trees};
-    use crate::game::{Game, ToMove};
-    use crate::toy::{TokenConfig, TokenGame};
-
-    /// The trees searched one after another (the web's way) give exactly what the threads
-    /// give: the same visits, values, choice and iterations, for every seed tried.
-    #[test]
-    fn sequential_trees_give_what_threads_give() {
-        let config = TokenConfig {
-            seats: 3,
-            per_colour: 3,
-            broken: None,
-        };
-        let mut game = TokenGame::new(&config).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut outcomes = Vec::new();
-        while game.to_move() == ToMove::Chance {
-            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-        }
-        let ToMove::Seat(seat) = game.to_move() else {
-            panic!("a seat decides after the deal");
-        };
-        let legal = game.legal_action_vec();
-        assert!(legal.len() > 1);
-        let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(301).with_threads(3));
-        for seed in 0..4 {
-            let run = |trees| {
-                bot.analyse_on(
-                    &game,
-                    seat,
-                    &legal,
-                    &mut ChaCha8Rng::seed_from_u64(seed),
-                    trees,
-                    false,
-                )
-                .unwrap()
-            };
-            let (parallel, sequential) = (run(Trees::Parallel), run(Trees::Sequential));
-            assert_eq!(parallel, sequential, "seed {seed}");
-            assert_eq!(sequential.iterations, 301);
-        }
-    }
-
-    /// A search limited at the root spends every visit there on the actions it is given,
-    /// reports them alone, and still searches every action deeper down; with none of them
-    /// legal it searches the root whole.
-    #[test]
-    fn a_limited_root_searches_only_its_actions() {
-        let config = TokenConfig {
-            seats: 3,
-            per_colour: 3,
-            broken: None,
-        };
-        let mut game = TokenGame::new(&config).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let mut outcomes = Vec::new();
-        while game.to_move() == ToMove::Chance {
-            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-        }
-        let ToMove::Seat(seat) = game.to_move() else {
-            panic!("a seat decides after the deal");
-        };
-        let legal = game.legal_action_vec();
-        assert!(legal.len() >= 2, "{legal:?}");
-        let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200));
-        let among = [legal[legal.len() - 1]];
-        let analysis = bot
-            .analyse_among(&game, seat, &among, &mut ChaCha8Rng::seed_from_u64(1))
-            .unwrap();
-        assert_eq!(
-            analysis.actions,
-            vec![(among[0], 200, analysis.actions[0].2)]
-        );
-        assert_eq!(analysis.choice, among[0]);
-        let whole = bot
-            .analyse(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(1))
-            .unwrap();
-        assert!(
-            whole.actions.iter().all(|a| a.1 > 0),
-            "unlimited, the search tries them all: {whole:?}"
-        );
-        // Actions that are not legal at the root leave it whole.
-        let never = (0..game.action_space_size())
-            .filter_map(|i| game.action_from_index(i))
-            .find(|a| !legal.contains(a));
-        if let Some(never) = never {
-            let analysis = bot
-                .analyse_among(&game, seat, &[never], &mut ChaCha8Rng::seed_from_u64(1))
-                .unwrap();
-            assert_eq!(analysis.actions, vec![(never, 0, 0.0)]);
-        }
-    }
-
-    /// The guided search limits its root the same way: every visit goes to the actions of
-    /// `among`, the first iteration judging it alone (so 199 of 200 iterations visit).
-    #[test]
-    fn a_limited_root_of_the_guided_search_searches_only_its_actions() {
-        fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
-            (format!("{:?}", game.view(seat)).len() % 7) as i64
-        }
-        let config = TokenConfig {
-            seats: 3,
-            per_colour: 3,
-            broken: None,
-        };
-        let mut game = TokenGame::new(&config).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let mut outcomes = Vec::new();
-        while game.to_move() == ToMove::Chance {
-            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-        }
-        let ToMove::Seat(seat) = game.to_move() else {
-            panic!("a seat decides after the deal");
-        };
-        let legal = game.legal_action_vec();
-        assert!(legal.len() >= 2, "{legal:?}");
-        let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200).with_priors(1.0))
-            .with_evaluation(evaluation);
-        let among = [legal[legal.len() - 1]];
-        let analysis = bot
-            .analyse_among(&game, seat, &among, &mut ChaCha8Rng::seed_from_u64(1))
-            .unwrap();
-        let mut searched: Vec<_> = analysis.actions.iter().map(|a| a.0).collect();
-        searched.sort_unstable();
-        assert_eq!(searched, among);
-        assert_eq!(analysis.actions.iter().map(|a| a.1).sum::<u32>(), 199);
-        assert!(among.contains(&analysis.choice));
-    }
-
-    /// A guided search of one iteration plays the action its evaluation judges best for the
-    /// seat, as the greedy bot would (the evaluation here is arbitrary but reads only the
-    /// seat's view, which redrawing the hidden part leaves as it is).
-    #[test]
-    fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
-        fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
-            let text = format!("{:?}", game.view(seat));
-            let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-            });
-            (hash % 1000) as i64
-        }
-        let config = TokenConfig {
-            seats: 3,
-            per_colour: 3,
-            broken: None,
-        };
-        let bot = MctsBot::<TokenGame>::new(
-            MctsConfig::iterations(1)
-                .with_evaluation_scale(1000.0)
-                .with_priors(10.0),
-        )
-        .with_evaluation(evaluation);
-        let mut outcomes = Vec::new();
-        let mut checked = 0;
-        for seed in 0..20 {
-            let mut game = TokenGame::new(&config).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            while game.to_move() == ToMove::Chance {
-                game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-            }
-            let ToMove::Seat(seat) = game.to_move() else {
-                panic!("a seat decides after the deal");
-            };
-            let legal = game.legal_action_vec();
-            let judged = |a: &_| {
-                let mut next = game.clone();
-                next.apply(*a).unwrap();
-                evaluation(&next, seat)
-            };
-            let best = legal.iter().map(judged).max().unwrap();
-            if legal.iter().filter(|a| judged(a) == best).count() > 1 {
-                continue;
-            }
-            let greedy = *legal.iter().find(|a| judged(a) == best).unwrap();
-            let analysis = bot.analyse(&game, seat, &legal, &mut rng).unwrap();
-            assert_eq!(analysis.choice, greedy, "seed {seed}");
-            if legal.len() > 1 {
-                checked += 1;
-            }
-        }
-        assert!(checked >= 5, "only {checked} decisions with a choice");
-    }
-}
+mod tests;

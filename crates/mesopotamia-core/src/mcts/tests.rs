@@ -1,0 +1,189 @@
+//! Tests of the search: threads and sequential trees, limited roots, the guided search.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use super::{MctsBot, MctsConfig, Trees};
+use crate::game::{Game, ToMove};
+use crate::toy::{TokenConfig, TokenGame};
+
+/// The trees searched one after another (the web's way) give exactly what the threads
+/// give: the same visits, values, choice and iterations, for every seed tried.
+#[test]
+fn sequential_trees_give_what_threads_give() {
+    let config = TokenConfig {
+        seats: 3,
+        per_colour: 3,
+        broken: None,
+    };
+    let mut game = TokenGame::new(&config).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut outcomes = Vec::new();
+    while game.to_move() == ToMove::Chance {
+        game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+    }
+    let ToMove::Seat(seat) = game.to_move() else {
+        panic!("a seat decides after the deal");
+    };
+    let legal = game.legal_action_vec();
+    assert!(legal.len() > 1);
+    let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(301).with_threads(3));
+    for seed in 0..4 {
+        let run = |trees| {
+            bot.analyse_on(
+                &game,
+                seat,
+                &legal,
+                &mut ChaCha8Rng::seed_from_u64(seed),
+                trees,
+                false,
+                Vec::new(),
+            )
+            .unwrap()
+            .0
+        };
+        let (parallel, sequential) = (run(Trees::Parallel), run(Trees::Sequential));
+        assert_eq!(parallel, sequential, "seed {seed}");
+        assert_eq!(sequential.iterations, 301);
+    }
+}
+
+/// A search limited at the root spends every visit there on the actions it is given,
+/// reports them alone, and still searches every action deeper down; with none of them
+/// legal it searches the root whole.
+#[test]
+fn a_limited_root_searches_only_its_actions() {
+    let config = TokenConfig {
+        seats: 3,
+        per_colour: 3,
+        broken: None,
+    };
+    let mut game = TokenGame::new(&config).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut outcomes = Vec::new();
+    while game.to_move() == ToMove::Chance {
+        game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+    }
+    let ToMove::Seat(seat) = game.to_move() else {
+        panic!("a seat decides after the deal");
+    };
+    let legal = game.legal_action_vec();
+    assert!(legal.len() >= 2, "{legal:?}");
+    let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200));
+    let among = [legal[legal.len() - 1]];
+    let analysis = bot
+        .analyse_among(&game, seat, &among, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert_eq!(
+        analysis.actions,
+        vec![(among[0], 200, analysis.actions[0].2)]
+    );
+    assert_eq!(analysis.choice, among[0]);
+    let whole = bot
+        .analyse(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert!(
+        whole.actions.iter().all(|a| a.1 > 0),
+        "unlimited, the search tries them all: {whole:?}"
+    );
+    // Actions that are not legal at the root leave it whole.
+    let never = (0..game.action_space_size())
+        .filter_map(|i| game.action_from_index(i))
+        .find(|a| !legal.contains(a));
+    if let Some(never) = never {
+        let analysis = bot
+            .analyse_among(&game, seat, &[never], &mut ChaCha8Rng::seed_from_u64(1))
+            .unwrap();
+        assert_eq!(analysis.actions, vec![(never, 0, 0.0)]);
+    }
+}
+
+/// The guided search limits its root the same way: every visit goes to the actions of
+/// `among`, the first iteration judging it alone (so 199 of 200 iterations visit).
+#[test]
+fn a_limited_root_of_the_guided_search_searches_only_its_actions() {
+    fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
+        (format!("{:?}", game.view(seat)).len() % 7) as i64
+    }
+    let config = TokenConfig {
+        seats: 3,
+        per_colour: 3,
+        broken: None,
+    };
+    let mut game = TokenGame::new(&config).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut outcomes = Vec::new();
+    while game.to_move() == ToMove::Chance {
+        game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+    }
+    let ToMove::Seat(seat) = game.to_move() else {
+        panic!("a seat decides after the deal");
+    };
+    let legal = game.legal_action_vec();
+    assert!(legal.len() >= 2, "{legal:?}");
+    let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200).with_priors(1.0))
+        .with_evaluation(evaluation);
+    let among = [legal[legal.len() - 1]];
+    let analysis = bot
+        .analyse_among(&game, seat, &among, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    let mut searched: Vec<_> = analysis.actions.iter().map(|a| a.0).collect();
+    searched.sort_unstable();
+    assert_eq!(searched, among);
+    assert_eq!(analysis.actions.iter().map(|a| a.1).sum::<u32>(), 199);
+    assert!(among.contains(&analysis.choice));
+}
+
+/// A guided search of one iteration plays the action its evaluation judges best for the
+/// seat, as the greedy bot would (the evaluation here is arbitrary but reads only the
+/// seat's view, which redrawing the hidden part leaves as it is).
+#[test]
+fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
+    fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
+        let text = format!("{:?}", game.view(seat));
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        (hash % 1000) as i64
+    }
+    let config = TokenConfig {
+        seats: 3,
+        per_colour: 3,
+        broken: None,
+    };
+    let bot = MctsBot::<TokenGame>::new(
+        MctsConfig::iterations(1)
+            .with_evaluation_scale(1000.0)
+            .with_priors(10.0),
+    )
+    .with_evaluation(evaluation);
+    let mut outcomes = Vec::new();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut game = TokenGame::new(&config).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while game.to_move() == ToMove::Chance {
+            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+        }
+        let ToMove::Seat(seat) = game.to_move() else {
+            panic!("a seat decides after the deal");
+        };
+        let legal = game.legal_action_vec();
+        let judged = |a: &_| {
+            let mut next = game.clone();
+            next.apply(*a).unwrap();
+            evaluation(&next, seat)
+        };
+        let best = legal.iter().map(judged).max().unwrap();
+        if legal.iter().filter(|a| judged(a) == best).count() > 1 {
+            continue;
+        }
+        let greedy = *legal.iter().find(|a| judged(a) == best).unwrap();
+        let analysis = bot.analyse(&game, seat, &legal, &mut rng).unwrap();
+        assert_eq!(analysis.choice, greedy, "seed {seed}");
+        if legal.len() > 1 {
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "only {checked} decisions with a choice");
+}
