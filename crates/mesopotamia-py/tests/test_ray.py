@@ -173,22 +173,25 @@ def test_ctrl_c_stops_a_run_cleanly(tmp_path):
             print("stopped", flush=True)
             sys.exit(3)
     """))
+    # Ctrl-C as a terminal delivers it: the child starts with SIGINT at its default and not
+    # blocked. An ignored or blocked SIGINT is inherited through exec (Python then never sees
+    # it), and the test process can be left so by what ran before it (the whole suite failed
+    # here while the file alone passed).
+    def default_sigint():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
     child = subprocess.Popen(
-        [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert child.stdout.readline().startswith("progress 1 500")
-        # Ray can swallow a Ctrl-C that lands inside its own wait (seen once, on a loaded
-        # machine: the run went on); a person presses it again, and so does the test.
-        for _ in range(12):
-            child.send_signal(signal.SIGINT)
-            try:
-                out, err = child.communicate(timeout=5)
-                break
-            except subprocess.TimeoutExpired:
-                continue
-        else:
-            raise AssertionError("the run did not stop on Ctrl-C within 60 s")
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
     finally:
         if child.poll() is None:
             child.kill()
