@@ -34,8 +34,8 @@ pub mod perft;
 mod sampling;
 pub use sampling::{
     ExactReport, FastPathOptions, FastPathReport, SamplingReport, UniformityOptions,
-    UniformityReport, check_exact_sampler, check_fast_paths, check_sampler_uniformity,
-    check_samplers_at, check_sampling, chi_square_p_value,
+    UniformityReport, check_exact_sampler, check_example_samplers, check_fast_paths,
+    check_sampler_uniformity, check_samplers_at, check_sampling, chi_square_p_value,
 };
 
 /// How thorough [`check_conformance`] is.

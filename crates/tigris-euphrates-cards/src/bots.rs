@@ -20,23 +20,31 @@ use crate::state::{Card, Cards, DECK_CARDS};
 /// the game ends.
 pub fn evaluate(game: &Cards, seat: Seat) -> i64 {
     let keys = game.keys();
+    against_the_best(game, seat, 1, |s| keys[s.index()])
+}
+
+/// `seat`'s standing less the best opponent's, and the hand penalty of [`evaluate`]: a
+/// seat's standing is its piles' key (`key_of`, in `unit`s of a card, the weakest colours
+/// weighing most) plus its leaders on display.
+fn against_the_best(game: &Cards, seat: Seat, unit: i64, key_of: impl Fn(Seat) -> [u32; 4]) -> i64 {
     let value = |s: Seat| {
-        let key = keys[s.index()];
+        let key = key_of(s);
         let standing = 8 * key[0] + 4 * key[1] + 2 * key[2] + key[3];
         let leaders = Colour::ALL
             .iter()
             .filter(|&&c| game.public().leader(s, c).is_some())
             .count() as i64;
-        10 * standing as i64 + 5 * leaders
+        10 * standing as i64 + 5 * unit * leaders
     };
-    let best_other = Seat::all(keys.len())
+    let best_other = Seat::all(game.seat_count())
         .filter(|&s| s != seat)
         .map(value)
         .max()
         .unwrap_or(0);
     let out_of_deck = (DECK_CARDS - game.public().deck_size().min(DECK_CARDS)) as i64;
     let hand = game.public().hand_size(seat) as i64;
-    value(seat) - best_other - hand * (DECK_CARDS as i64 + 5 * out_of_deck) / DECK_CARDS as i64
+    (value(seat) - best_other) / unit
+        - hand * (DECK_CARDS as i64 + 5 * out_of_deck) / DECK_CARDS as i64
 }
 
 /// The search's evaluation: [`evaluate`], except that the VP piles count only what
@@ -48,7 +56,7 @@ pub fn evaluate(game: &Cards, seat: Seat) -> i64 {
 pub fn search_evaluate(game: &Cards, seat: Seat) -> i64 {
     let open = game.public().config().open_piles;
     // In quarters of a card, so that the hidden cards spread evenly stay whole numbers.
-    let value = |s: Seat| {
+    let key_of = |s: Seat| {
         let pile = game.pile(s);
         let mut counts = ColourMap::splat(0u32);
         let (mut treasures, mut hidden) = (0u32, 0u32);
@@ -59,7 +67,7 @@ pub fn search_evaluate(game: &Cards, seat: Seat) -> i64 {
                 Card::Civ(_) => hidden += 1,
             }
         }
-        let key = if hidden == 0 {
+        if hidden == 0 {
             // Whole cards, treasures placed whole: exactly the final scoring's key.
             weakest_colour_key(counts, treasures).map(|k| 4 * k)
         } else {
@@ -67,23 +75,9 @@ pub fn search_evaluate(game: &Cards, seat: Seat) -> i64 {
                 counts[c] = 4 * counts[c] + hidden;
             }
             weakest_colour_key(counts, 4 * treasures)
-        };
-        let standing = 8 * key[0] + 4 * key[1] + 2 * key[2] + key[3];
-        let leaders = Colour::ALL
-            .iter()
-            .filter(|&&c| game.public().leader(s, c).is_some())
-            .count() as i64;
-        10 * standing as i64 + 20 * leaders
+        }
     };
-    let best_other = Seat::all(game.seat_count())
-        .filter(|&s| s != seat)
-        .map(value)
-        .max()
-        .unwrap_or(0);
-    let out_of_deck = (DECK_CARDS - game.public().deck_size().min(DECK_CARDS)) as i64;
-    let hand = game.public().hand_size(seat) as i64;
-    (value(seat) - best_other) / 4
-        - hand * (DECK_CARDS as i64 + 5 * out_of_deck) / DECK_CARDS as i64
+    against_the_best(game, seat, 4, key_of)
 }
 
 /// The greedy bot: [`GreedyBot`] with [`evaluate`].

@@ -45,14 +45,8 @@ fn every_state_of_the_rule_examples_reads_back() {
 fn the_samplers_hold_in_every_state_of_the_rule_examples() {
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
-    let states = mesopotamia_core::testkit::example_states::<Cards>(EXAMPLES);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let checked = mesopotamia_core::testkit::check_samplers_at(&states, 4, &mut rng);
-    assert!(
-        checked > states.len(),
-        "{checked} draws over {} states",
-        states.len()
-    );
+    mesopotamia_core::testkit::check_example_samplers::<Cards, _>(EXAMPLES, 4, &mut rng);
 }
 
 /// Every check of position validation has a case in `tests/cases/refused`: a real position

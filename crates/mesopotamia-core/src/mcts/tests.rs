@@ -7,25 +7,33 @@ use super::{MctsBot, MctsConfig, Trees};
 use crate::game::{Game, ToMove};
 use crate::toy::{TokenConfig, TokenGame};
 
-/// The trees searched one after another (the web's way) give exactly what the threads
-/// give: the same visits, values, choice and iterations, for every seed tried.
-#[test]
-fn sequential_trees_give_what_threads_give() {
+/// The toy game of 3 seats dealt with `rng`, at its first decision: the game, the seat to
+/// move and its legal actions.
+fn first_decision(
+    rng: &mut ChaCha8Rng,
+) -> (TokenGame, crate::Seat, Vec<<TokenGame as Game>::Action>) {
     let config = TokenConfig {
         seats: 3,
         per_colour: 3,
         broken: None,
     };
     let mut game = TokenGame::new(&config).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut outcomes = Vec::new();
     while game.to_move() == ToMove::Chance {
-        game.play_chance_random(&mut rng, &mut outcomes).unwrap();
+        game.play_chance_random(rng, &mut outcomes).unwrap();
     }
     let ToMove::Seat(seat) = game.to_move() else {
         panic!("a seat decides after the deal");
     };
     let legal = game.legal_action_vec();
+    (game, seat, legal)
+}
+
+/// The trees searched one after another (the web's way) give exactly what the threads
+/// give: the same visits, values, choice and iterations, for every seed tried.
+#[test]
+fn sequential_trees_give_what_threads_give() {
+    let (game, seat, legal) = first_decision(&mut ChaCha8Rng::seed_from_u64(3));
     assert!(legal.len() > 1);
     let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(301).with_threads(3));
     for seed in 0..4 {
@@ -53,21 +61,7 @@ fn sequential_trees_give_what_threads_give() {
 /// legal it searches the root whole.
 #[test]
 fn a_limited_root_searches_only_its_actions() {
-    let config = TokenConfig {
-        seats: 3,
-        per_colour: 3,
-        broken: None,
-    };
-    let mut game = TokenGame::new(&config).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut outcomes = Vec::new();
-    while game.to_move() == ToMove::Chance {
-        game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-    }
-    let ToMove::Seat(seat) = game.to_move() else {
-        panic!("a seat decides after the deal");
-    };
-    let legal = game.legal_action_vec();
+    let (game, seat, legal) = first_decision(&mut ChaCha8Rng::seed_from_u64(5));
     assert!(legal.len() >= 2, "{legal:?}");
     let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200));
     let among = [legal[legal.len() - 1]];
@@ -105,21 +99,7 @@ fn a_limited_root_of_the_guided_search_searches_only_its_actions() {
     fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
         (format!("{:?}", game.view(seat)).len() % 7) as i64
     }
-    let config = TokenConfig {
-        seats: 3,
-        per_colour: 3,
-        broken: None,
-    };
-    let mut game = TokenGame::new(&config).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut outcomes = Vec::new();
-    while game.to_move() == ToMove::Chance {
-        game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-    }
-    let ToMove::Seat(seat) = game.to_move() else {
-        panic!("a seat decides after the deal");
-    };
-    let legal = game.legal_action_vec();
+    let (game, seat, legal) = first_decision(&mut ChaCha8Rng::seed_from_u64(5));
     assert!(legal.len() >= 2, "{legal:?}");
     let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(200).with_priors(1.0))
         .with_evaluation(evaluation);
@@ -149,29 +129,16 @@ fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
         });
         (hash % 1000) as i64
     }
-    let config = TokenConfig {
-        seats: 3,
-        per_colour: 3,
-        broken: None,
-    };
     let bot = MctsBot::<TokenGame>::new(
         MctsConfig::iterations(1)
             .with_evaluation_scale(1000.0)
             .with_priors(10.0),
     )
     .with_evaluation(evaluation);
-    let mut outcomes = Vec::new();
     let mut checked = 0;
     for seed in 0..20 {
-        let mut game = TokenGame::new(&config).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while game.to_move() == ToMove::Chance {
-            game.play_chance_random(&mut rng, &mut outcomes).unwrap();
-        }
-        let ToMove::Seat(seat) = game.to_move() else {
-            panic!("a seat decides after the deal");
-        };
-        let legal = game.legal_action_vec();
+        let (game, seat, legal) = first_decision(&mut rng);
         let judged = |a: &_| {
             let mut next = game.clone();
             next.apply(*a).unwrap();

@@ -244,6 +244,27 @@ pub fn check_samplers_at<G: Game, R: Rng + Clone>(
     checked
 }
 
+/// [`check_samplers_at`] on every state of a game's rule examples
+/// ([`example_states`](super::example_states)), `draws` draws a state; what each game's
+/// case tests call. Returns how many draws were checked.
+///
+/// # Panics
+/// As [`check_samplers_at`], or when the examples give no decision to draw from.
+pub fn check_example_samplers<G: crate::cases::CaseGame, R: Rng + Clone>(
+    examples: &[(&str, &str)],
+    draws: usize,
+    rng: &mut R,
+) -> usize {
+    let states = super::example_states::<G>(examples);
+    let checked = check_samplers_at(&states, draws, rng);
+    assert!(
+        checked > states.len(),
+        "{checked} draws over {} states",
+        states.len()
+    );
+    checked
+}
+
 /// Whether two RNGs are at the same point of the same stream (their next outputs agree).
 fn same_stream<R: Rng + Clone>(a: &R, b: &R) -> bool {
     let (mut a, mut b) = (a.clone(), b.clone());
