@@ -725,7 +725,107 @@ mod tests {
     use mesopotamia_core::{Game, ToMove};
     use rand_chacha::ChaCha8Rng;
 
-    use crate::{Config, Tigris};
+    use super::sp;
+    use crate::position::Cell;
+    use crate::{Config, Position, Tigris};
+
+    /// Two kingdoms at the bottom right of the classic board, ready for a green war when
+    /// seat 0 plays a settlement on N11 (no green in hand, so no support to commit).
+    const WAR_AT_THE_BOTTOM: &str = "\
+tigris players 2 board classic variant standard
+    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P
+ 1  .  .  .  .  ~  ~  ~  ~  ~  .  r* .  ~  .  .  .
+ 2  .  r* .  .  ~  .  .  .  .  .  .  .  ~  .  .  r*
+ 3  .  .  .  ~  ~  r* .  .  .  .  .  .  ~  ~  .  .
+ 4  ~  ~  ~  ~  .  .  .  .  .  .  .  .  .  ~  ~  ~
+ 5  .  .  .  .  .  .  .  .  .  .  .  .  .  r* ~  ~
+ 6  .  .  .  .  .  .  .  .  .  .  .  .  .  .  ~  .
+ 7  ~  ~  ~  ~  .  .  .  .  r* .  .  .  ~  ~  ~  .
+ 8  .  r* .  ~  ~  ~  ~  .  .  .  .  .  ~  .  .  .
+ 9  .  .  .  .  .  .  ~  ~  ~  ~  ~  ~  ~  .  r* .
+10  .  .  .  .  .  r* .  .  .  .  .  .  .  .  .  r
+11  .  .  .  .  .  .  .  .  .  .  r* 0T g  .  g  1T
+seat 0 hand 2 1 0 3 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
+seat 1 hand 2 1 0 3 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
+removed 0 0 0 0
+turn 0 active 0 actions 2
+";
+
+    /// [`WAR_AT_THE_BOTTOM`] with `fillers` lone tiles added, in reading
+    /// order: farms on the river, the other colours in turn on land.
+    fn with_lone_tiles(fillers: usize) -> Position {
+        let mut lines: Vec<Vec<String>> = WAR_AT_THE_BOTTOM
+            .lines()
+            .map(|l| l.split_whitespace().map(String::from).collect())
+            .collect();
+        let free = |lines: &Vec<Vec<String>>, row: usize, col: usize| {
+            // Line 0 is the configuration, line 1 the column letters, line 2 row 1.
+            let at =
+                |r: usize, c: usize| lines.get(r).and_then(|l| l.get(c + 1)).filter(|_| r >= 2);
+            let empty = |t: Option<&String>| t.is_none_or(|t| t == "." || t == "~");
+            (1..=16).contains(&col)
+                && matches!(at(row, col - 1).map(String::as_str), Some("." | "~"))
+                && empty(at(row - 1, col - 1))
+                && empty(at(row + 1, col - 1))
+                && (col == 1 || empty(at(row, col - 2)))
+                && empty(at(row, col))
+        };
+        let mut placed = 0;
+        'rows: for row in 2..=12 {
+            for col in 1..=16 {
+                if placed == fillers {
+                    break 'rows;
+                }
+                if free(&lines, row, col) {
+                    let cell = &mut lines[row][col];
+                    *cell = if cell == "~" {
+                        "b"
+                    } else {
+                        ["k", "g", "r"][placed % 3]
+                    }
+                    .into();
+                    placed += 1;
+                }
+            }
+        }
+        assert_eq!(placed, fillers, "room for {fillers} lone tiles");
+        lines
+            .iter()
+            .map(|l| l.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .parse()
+            .unwrap()
+    }
+
+    /// A war in a kingdom whose region comes 64th or later (more regions than the quick
+    /// removal's bit mask holds) takes the full recount, and the regions stay true to the
+    /// board, as with fewer regions.
+    #[test]
+    fn a_war_among_more_than_64_regions_keeps_the_regions_true() {
+        let mut indices = Vec::new();
+        for fillers in 50..=60 {
+            let mut game = with_lone_tiles(fillers).into_game().unwrap();
+            // The union keeps the lowest index of the regions it joins: seat 1's kingdom's
+            // (P10 comes first in reading order).
+            indices.push(game.public.regions.index_of(sp("P11".parse().unwrap())));
+            game.apply_notation("tile black N11").unwrap();
+            // Nobody holds green: the war is fought at once, one market against one, and
+            // seat 1 wins it as the defender.
+            let after = Position::from_game(&game);
+            assert_eq!(
+                after.cells[10 * 16 + 11],
+                Cell::Empty,
+                "L11's trader went home"
+            );
+            assert_eq!(after.cells[10 * 16 + 12], Cell::Empty, "M11 left the game");
+            assert!(game.public.regions_consistent(), "{fillers} lone tiles");
+            assert_eq!(after.into_game().unwrap(), game, "{fillers} lone tiles");
+        }
+        assert!(indices.contains(&Some(63)), "{indices:?}");
+        assert!(indices.contains(&Some(64)), "{indices:?}");
+        assert!(indices.contains(&Some(65)), "{indices:?}");
+    }
 
     /// Stamps running out mid-game restamp the regions and forget what was worked out:
     /// the game goes on as with stamps to spare, the kept regions true to the board (and,
