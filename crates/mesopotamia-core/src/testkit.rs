@@ -840,9 +840,10 @@ where
     texts
 }
 
-/// Checks that `game`'s position reads back as the same game, from its full text and from
-/// its one-line form, and that both forms write the same position (no line of it ending in a
-/// space).
+/// Checks that `game`'s position reads back as the same game, from its full text, from that
+/// text with comment lines (`#`) and blank lines between its lines (a reader skips them),
+/// and from its one-line form, and that every form writes the same position (no line of it
+/// ending in a space).
 ///
 /// Panics naming `at`, the text and the difference.
 pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
@@ -858,7 +859,11 @@ pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
     if let Some(bad) = text.lines().find(|l| l.ends_with(' ')) {
         panic!("{at}: a line of the position ends in a space: `{bad}`\n{text}");
     }
-    for form in [&text, &line] {
+    let annotated = format!(
+        "# {at}\n\n{}\n# the end\n",
+        text.lines().collect::<Vec<_>>().join("\n\n# a note\n")
+    );
+    for form in [&text, &annotated, &line] {
         let read: G::Position = form
             .parse()
             .unwrap_or_else(|e| panic!("{at}: the position does not parse: {e}\n{form}"));
