@@ -1,6 +1,6 @@
-//! The search's evaluation (`bots::search_evaluate`): it reads only what the judged seat can
-//! see of the other piles, and agrees with the greedy bot's `evaluate` when nothing is
-//! hidden.
+//! The search's evaluations (`bots::search_evaluate`, `bots::fitted_evaluate`): they read
+//! only what the judged seat can see of the other piles and hands, and `search_evaluate`
+//! agrees with the greedy bot's `evaluate` when nothing is hidden.
 
 use mesopotamia_core::{Game, Seat, ToMove};
 use rand_chacha::ChaCha8Rng;
@@ -30,7 +30,7 @@ fn decisions(config: &Config, games: u64) -> Vec<(Cards, Seat)> {
     out
 }
 
-/// Redrawing what a seat cannot see leaves its search evaluation as it is (every seat's
+/// Redrawing what a seat cannot see leaves its search evaluations as they are (every seat's
 /// hidden pile cards and hands move), where the greedy bot's evaluation moves with them.
 #[test]
 fn the_search_evaluation_ignores_what_the_seat_cannot_see() {
@@ -41,9 +41,11 @@ fn the_search_evaluation_ignores_what_the_seat_cannot_see() {
     assert!(positions.len() > 300, "{} decisions", positions.len());
     for (game, seat) in positions.iter().step_by(5) {
         let value = bots::search_evaluate(game, *seat);
+        let fitted = bots::fitted_evaluate(game, *seat);
         for _ in 0..3 {
             let redrawn = game.resample_hidden(*seat, &mut rng);
             assert_eq!(bots::search_evaluate(&redrawn, *seat), value, "{game:?}");
+            assert_eq!(bots::fitted_evaluate(&redrawn, *seat), fitted, "{game:?}");
             greedy_moved +=
                 usize::from(bots::evaluate(&redrawn, *seat) != bots::evaluate(game, *seat));
         }
@@ -70,4 +72,26 @@ fn with_open_piles_the_search_evaluation_is_the_greedy_one() {
             );
         }
     }
+}
+
+/// The fitted evaluation is a margin over the best opponent: of two seats, at most one is
+/// rated above all others, and the seats' ratings agree with their fitted scores' order.
+#[test]
+fn the_fitted_evaluation_is_a_margin_over_the_best_opponent() {
+    let positions = decisions(&Config::new(4), 2);
+    let mut ahead = 0;
+    for (game, _) in &positions {
+        let rated: Vec<i64> = Seat::all(4)
+            .map(|s| bots::fitted_evaluate(game, s))
+            .collect();
+        assert!(rated.iter().filter(|&&v| v > 0).count() <= 1, "{rated:?}");
+        let best = rated.iter().copied().max().unwrap();
+        // The best seat's margin is minus the second best's.
+        let second = rated.iter().filter(|&&v| v < best).copied().max();
+        if best > 0 {
+            assert_eq!(second.map(|v| -v), Some(best), "{rated:?}");
+            ahead += 1;
+        }
+    }
+    assert!(ahead > 100, "a seat ahead in {ahead} states");
 }
