@@ -186,8 +186,8 @@ pub const LEVEL_ITERATIONS: [u32; 4] = [200, 1000, 5000, 20_000];
 /// states by [`fitted_evaluate`] (payoff `logistic(fitted_evaluate / 1000)`, a seat's fitted
 /// log-odds over its best opponent's), and keeping its tree between the two actions of a
 /// turn ([`MctsConfig::with_tree_reuse`]). Against three `mcts-v1` at 20 ms a decision it
-/// won 55.0% of 100 4-player games in the screen that chose it (equal strength is 25%); the
-/// same search with [`search_evaluate`] won 34.0% of 200.
+/// won 50.0% (43.1-56.9%) of 200 4-player games (equal strength is 25%); the same search
+/// with [`search_evaluate`] won 34.0% (27.8-40.8%).
 ///
 /// The search guided by [`evaluate`] ([`MctsConfig::with_priors`]), which the other games
 /// use, lost here: at 20 ms a decision it won 10-15% of 4-player games against three
