@@ -105,15 +105,16 @@ pub fn features(game: &Cards, seat: Seat) -> [f64; FEATURES] {
 
 /// The weights of [`features`] in [`fitted_evaluate`]: a conditional logit (each seat's
 /// chance of winning is `exp(w · f) / Σ exp(w · f')` over the seats), fitted on the states of
-/// 300 self-play games of four `mcts-v1` at 300 iterations a decision by
+/// 300 self-play 4-player games of `mcts-v1` at 300 iterations a decision (and used at every
+/// table size) by
 /// `examples/fit_evaluation.rs`
 /// (`cargo run --release -p tigris-euphrates-cards --example fit_evaluation -- 300 300 1`).
 /// On the states of the games held out, the seat it rates best won 59.6% of the time, the
 /// one [`search_evaluate`] rates best 57.3%.
 ///
-/// A card in the pile is worth about a quarter of a log-odd, a treasure twice as much, a
-/// leader on the display nearly one card; a card in hand is worth a little at the start and
-/// costs at the end.
+/// A card in the pile is worth about a quarter of a log-odd; a treasure, which counts in the
+/// pile's size too, nearly three cards; a leader on the display nearly one card; a card in
+/// hand a little at the start, and it costs at the end.
 pub const FITTED_WEIGHTS: [f64; FEATURES] = [
     0.24397417064508406,
     0.44752743879370444,
