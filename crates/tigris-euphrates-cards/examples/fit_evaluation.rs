@@ -66,7 +66,11 @@ fn seat(s: usize) -> Seat {
 
 /// Each seat's chance of winning under weights `w`.
 fn chances(w: &[f64; FEATURES], f: &[[f64; FEATURES]; SEATS]) -> [f64; SEATS] {
-    let u: [f64; SEATS] = core::array::from_fn(|s| dot(w, &f[s]));
+    softmax(core::array::from_fn(|s| dot(w, &f[s])))
+}
+
+/// Chances from the seats' log-odds.
+fn softmax(u: [f64; SEATS]) -> [f64; SEATS] {
     let top = u.iter().copied().fold(f64::MIN, f64::max);
     let e = u.map(|x| (x - top).exp());
     let sum: f64 = e.iter().sum();
@@ -150,13 +154,7 @@ fn main() {
 
     let fitted = |s: &Sample| chances(&raw, &s.features);
     // The hand-made evaluation as chances: a softmax of each seat's margin, in cards.
-    let hand_made = |s: &Sample| {
-        let m = s.hand_made.map(|v| v as f64 / 10.0);
-        let top = m.iter().copied().fold(f64::MIN, f64::max);
-        let e = m.map(|x| (x - top).exp());
-        let sum: f64 = e.iter().sum();
-        e.map(|x| x / sum)
-    };
+    let hand_made = |s: &Sample| softmax(s.hand_made.map(|v| v as f64 / 10.0));
     println!(
         "{} games ({} states kept; {} held out), mcts-v1 at {iterations} iterations, seed {seed}",
         games,

@@ -725,7 +725,10 @@ mod tests {
     use mesopotamia_core::{Game, ToMove};
     use rand_chacha::ChaCha8Rng;
 
+    use mesopotamia_core::Colour;
+
     use super::sp;
+    use crate::board::{self, Board, BoardKind, Square, Squares};
     use crate::position::Cell;
     use crate::{Config, Position, Tigris};
 
@@ -751,51 +754,38 @@ removed 0 0 0 0
 turn 0 active 0 actions 2
 ";
 
-    /// [`WAR_AT_THE_BOTTOM`] with `fillers` lone tiles added, in reading
-    /// order: farms on the river, the other colours in turn on land.
+    /// [`WAR_AT_THE_BOTTOM`] with `fillers` lone tiles added in reading order, each where
+    /// it touches no other piece: farms on the river, the other colours in turn on land.
     fn with_lone_tiles(fillers: usize) -> Position {
-        let mut lines: Vec<Vec<String>> = WAR_AT_THE_BOTTOM
-            .lines()
-            .map(|l| l.split_whitespace().map(String::from).collect())
-            .collect();
-        let free = |lines: &Vec<Vec<String>>, row: usize, col: usize| {
-            // Line 0 is the configuration, line 1 the column letters, line 2 row 1.
-            let at =
-                |r: usize, c: usize| lines.get(r).and_then(|l| l.get(c + 1)).filter(|_| r >= 2);
-            let empty = |t: Option<&String>| t.is_none_or(|t| t == "." || t == "~");
-            (1..=16).contains(&col)
-                && matches!(at(row, col - 1).map(String::as_str), Some("." | "~"))
-                && empty(at(row - 1, col - 1))
-                && empty(at(row + 1, col - 1))
-                && (col == 1 || empty(at(row, col - 2)))
-                && empty(at(row, col))
-        };
-        let mut placed = 0;
-        'rows: for row in 2..=12 {
-            for col in 1..=16 {
-                if placed == fillers {
-                    break 'rows;
-                }
-                if free(&lines, row, col) {
-                    let cell = &mut lines[row][col];
-                    *cell = if cell == "~" {
-                        "b"
-                    } else {
-                        ["k", "g", "r"][placed % 3]
-                    }
-                    .into();
-                    placed += 1;
-                }
+        let mut position: Position = WAR_AT_THE_BOTTOM.parse().unwrap();
+        let board = Board::get(BoardKind::Classic);
+        let mut occupied = Squares::EMPTY;
+        for square in (0..board::SQUARES).filter_map(Square::from_index) {
+            if position.cells[square.index()] != Cell::Empty {
+                occupied.insert(sp(square));
             }
         }
+        let mut placed = 0;
+        for square in (0..board::SQUARES).filter_map(Square::from_index) {
+            let around = board.neighbours(sp(square)) | Squares::single(sp(square));
+            if placed == fillers || around.intersects(&occupied) {
+                continue;
+            }
+            let colour = if board.river().contains(sp(square)) {
+                Colour::Blue
+            } else {
+                [Colour::Black, Colour::Green, Colour::Red][placed % 3]
+            };
+            position.cells[square.index()] = Cell::Tile {
+                colour,
+                flipped: false,
+                treasure: false,
+            };
+            occupied.insert(sp(square));
+            placed += 1;
+        }
         assert_eq!(placed, fillers, "room for {fillers} lone tiles");
-        lines
-            .iter()
-            .map(|l| l.join(" "))
-            .collect::<Vec<_>>()
-            .join("\n")
-            .parse()
-            .unwrap()
+        position
     }
 
     /// A war in a kingdom whose region comes 64th or later (more regions than the quick
@@ -813,12 +803,9 @@ turn 0 active 0 actions 2
             // Nobody holds green: the war is fought at once, one market against one, and
             // seat 1 wins it as the defender.
             let after = Position::from_game(&game);
-            assert_eq!(
-                after.cells[10 * 16 + 11],
-                Cell::Empty,
-                "L11's trader went home"
-            );
-            assert_eq!(after.cells[10 * 16 + 12], Cell::Empty, "M11 left the game");
+            let cell = |name: &str| after.cells[name.parse::<Square>().unwrap().index()];
+            assert_eq!(cell("L11"), Cell::Empty, "L11's trader went home");
+            assert_eq!(cell("M11"), Cell::Empty, "M11 left the game");
             assert!(game.public.regions_consistent(), "{fillers} lone tiles");
             assert_eq!(after.into_game().unwrap(), game, "{fillers} lone tiles");
         }
