@@ -75,6 +75,9 @@ pub struct ConformanceReport {
     pub longest_game: usize,
     /// Illegal actions tried and refused.
     pub illegal_refused: usize,
+    /// Chance events whose outcomes were told apart (or not) as [`Game::chance_seen_by`]
+    /// says, by every seat's view.
+    pub chance_seen_checked: usize,
 }
 
 fn json_round_trip<T: Serialize + DeserializeOwned>(value: &T, what: &str) -> T {
@@ -208,6 +211,10 @@ where
                         outcomes.iter().all(|&(_, w)| w > 0),
                         "{at}: a zero weight in {outcomes:?}"
                     );
+                    if step % options.deep_check_every.max(1) == 0 {
+                        report.chance_seen_checked +=
+                            usize::from(check_chance_seen_by(&state, &outcomes, &at));
+                    }
                     let outcome = sample_weighted(rng, &outcomes).expect("positive weights");
                     state
                         .apply_chance(outcome)
@@ -643,6 +650,43 @@ fn check_decision<G: Game, R: Rng>(
     refused
 }
 
+/// Checks [`Game::chance_seen_by`] against the views at a chance node: after two different
+/// outcomes (the first and the last), every seat that sees the event tells them apart, and
+/// every other seat's view is the same (what it is not shown does not leak). Returns whether
+/// there were two outcomes to compare.
+fn check_chance_seen_by<G: Game>(state: &G, outcomes: &[(G::Chance, u32)], at: &str) -> bool {
+    let (Some(&(first, _)), Some(&(last, _))) = (outcomes.first(), outcomes.last()) else {
+        return false;
+    };
+    if first == last {
+        return false;
+    }
+    let after = |outcome: G::Chance| {
+        let mut next = state.clone();
+        next.apply_chance(outcome)
+            .unwrap_or_else(|e| panic!("{at}: chance outcome {outcome} refused: {e}"));
+        next
+    };
+    let (a, b) = (after(first), after(last));
+    let seen = state.chance_seen_by();
+    for seat in Seat::all(state.seat_count()) {
+        let told_apart = a.view(seat) != b.view(seat);
+        assert_eq!(
+            told_apart,
+            seen.contains(seat),
+            "{at}: seat {seat} {} the outcomes {first} and {last} apart, but chance_seen_by \
+             says it {} the event",
+            if told_apart { "tells" } else { "cannot tell" },
+            if seen.contains(seat) {
+                "sees"
+            } else {
+                "does not see"
+            },
+        );
+    }
+    true
+}
+
 fn deep_checks<G, R>(state: &G, at: &str, rng: &mut R)
 where
     G: Game + Serialize + DeserializeOwned,
@@ -878,6 +922,25 @@ pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
                 "{at}: the position is refused: {}\n{form}",
                 crate::cases::violations(&v)
             ),
+        }
+    }
+}
+
+/// Checks that every seat's redraw of what it cannot see ([`Game::resample_hidden`]) is a
+/// position the game's validation accepts: the hidden pieces are dealt again from the pieces
+/// the seat cannot see, none made and none lost.
+///
+/// Panics naming `at`, the seat and the violations.
+pub fn check_redrawn_positions<G: crate::cases::CaseGame, R: Rng>(game: &G, at: &str, rng: &mut R) {
+    use crate::setup::Setup;
+    for seat in Seat::all(game.seat_count()) {
+        let position = G::Position::from_game(&game.resample_hidden(seat, rng));
+        let text = position.to_string();
+        if let Err(v) = position.into_game() {
+            panic!(
+                "{at}: seat {seat}'s redraw is refused: {}\n{text}",
+                crate::cases::violations(&v)
+            );
         }
     }
 }

@@ -32,6 +32,7 @@ fn a_conforming_game_passes_the_kit() {
         // 12 tokens are drawn in every game.
         assert_eq!(report.chance_events, 20 * 12);
         assert!(report.illegal_refused > 0);
+        assert!(report.chance_seen_checked > 0, "{report:?}");
     }
 }
 

@@ -14,6 +14,7 @@ fn run(players: u8, options: &ConformanceOptions, seed: u64) {
     let report = check_conformance::<Sumeria, _>(&Config::new(players), options, &mut rng);
     assert_eq!(report.games, options.games);
     assert!(report.illegal_refused > 0);
+    assert!(report.chance_seen_checked > 0, "{report:?}");
 }
 
 #[test]

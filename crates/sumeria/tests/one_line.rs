@@ -1,7 +1,8 @@
 //! The one-line form of positions: every state of seeded games reads back from it, it is
-//! what the format says, and a mistake is reported with the part it is in.
+//! what the format says, and a mistake is reported with the part it is in. Each seat's redraw
+//! of what it cannot see is a legal position too (no hidden piece made or lost).
 
-use mesopotamia_core::testkit::{check_position_read_back, random_states};
+use mesopotamia_core::testkit::{check_position_read_back, check_redrawn_positions, random_states};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::{Config, Position, Sumeria};
@@ -12,7 +13,9 @@ fn every_state_of_seeded_games_reads_back_from_one_line() {
     let mut checked = 0;
     for players in [3, 4, 3, 4] {
         for state in random_states(Sumeria::new(Config::new(players)).unwrap(), &mut rng, 400) {
-            check_position_read_back(&state, &format!("{players} players, step {checked}"));
+            let at = format!("{players} players, step {checked}");
+            check_position_read_back(&state, &at);
+            check_redrawn_positions(&state, &at, &mut rng);
             checked += 1;
         }
     }

@@ -80,6 +80,7 @@ mod kit {
         let report = check_conformance::<Cards, _>(&config, &options, &mut rng);
         assert_eq!(report.games, games);
         assert!(report.illegal_refused > 0);
+        assert!(report.chance_seen_checked > 0, "{report:?}");
     }
 
     #[test]

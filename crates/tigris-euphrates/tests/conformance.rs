@@ -14,6 +14,7 @@ fn run(config: Config, options: &ConformanceOptions, seed: u64) -> ConformanceRe
     let report = check_conformance::<Tigris, _>(&config, options, &mut rng);
     assert_eq!(report.games, options.games);
     assert!(report.illegal_refused > 0);
+    assert!(report.chance_seen_checked > 0, "{report:?}");
     report
 }
 
