@@ -1,4 +1,4 @@
-//! Properties after every step of random games: the 193 civilization cards (and 8 treasures)
+//! Properties after every step of random games: the 185 civilization cards (and 8 treasures)
 //! are conserved; no column holds more than 8 cards; at rest no kingdom holds two leaders of a
 //! colour; views show other hands only as sizes and VP piles only by their top card.
 
@@ -108,6 +108,39 @@ fn positions_round_trip_through_text() {
         }
         assert!(step > 100, "a whole game was played ({step} steps)");
     }
+}
+
+/// A VP pile keeps its order (rule C14): states whose piles hold the same cards in another
+/// order are different states, and hash differently.
+#[test]
+fn the_order_of_a_pile_tells_states_apart() {
+    use mesopotamia_core::testkit::random_states;
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    use tigris_euphrates_cards::Position;
+    let hash = |game: &Cards| BuildHasherDefault::<DefaultHasher>::default().hash_one(game);
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut swapped = 0;
+    for game in random_states(Cards::new(Config::new(3)).unwrap(), &mut rng, 2000) {
+        let text = Position::from_game(&game).to_string();
+        // The first seat line whose pile starts with two different cards, those two swapped.
+        let Some((line, other)) = text.lines().find_map(|line| {
+            let (head, pile) = line.split_once(" pile ")?;
+            let cards: Vec<&str> = pile.split(' ').collect();
+            (line.starts_with("seat ") && cards.len() > 2 && cards[0] != cards[1]).then(|| {
+                let mut cards = cards.clone();
+                cards.swap(0, 1);
+                (line, format!("{head} pile {}", cards.join(" ")))
+            })
+        }) else {
+            continue;
+        };
+        let position: Position = text.replacen(line, &other, 1).parse().unwrap();
+        let reordered = position.into_game().unwrap();
+        assert_ne!(reordered, game, "{other}");
+        assert_ne!(hash(&reordered), hash(&game), "{other}");
+        swapped += 1;
+    }
+    assert!(swapped > 100, "{swapped}");
 }
 
 /// A malformed position names what is wrong, every violation at once.

@@ -174,6 +174,7 @@ mod tests {
             let mut game = Cards::new(Config::new(players)).unwrap();
             let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
             let mut reasons = std::collections::HashSet::new();
+            let mut names = std::collections::HashSet::new();
             loop {
                 match game.to_move() {
                     ToMove::Terminal => break,
@@ -190,6 +191,20 @@ mod tests {
                             assert_eq!(reason.is_none(), legal.contains(&action), "{action}");
                             if let Some(reason) = reason {
                                 reasons.insert(core::mem::discriminant(&reason));
+                                if let Reason::OtherDecision(name) = reason {
+                                    // The message a front end shows names the decision.
+                                    let expected = match game.public().pending() {
+                                        Pending::Action => "an action",
+                                        Pending::Bank(..) => "whether to bank a card",
+                                        Pending::Support(_) => "a commitment of support",
+                                        Pending::ConflictOrder => "the next conflict",
+                                        Pending::Treasure(_) => "a treasure",
+                                        Pending::Boat => "a boat",
+                                        other => panic!("{other:?} is no seat's decision"),
+                                    };
+                                    assert_eq!(name, expected, "{action}");
+                                    names.insert(name);
+                                }
                                 let mut copy = game.clone();
                                 assert_eq!(
                                     copy.apply(action),
@@ -204,6 +219,7 @@ mod tests {
                 }
             }
             assert!(reasons.len() >= 8, "{players} players: {reasons:?}");
+            assert!(names.len() >= 3, "{players} players: {names:?}");
         }
     }
 }
