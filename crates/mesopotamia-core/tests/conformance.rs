@@ -48,11 +48,33 @@ fn the_kit_catches_a_refusal_that_changes_the_state() {
 }
 
 #[test]
-#[should_panic(expected = "hidden information was resampled")]
+#[should_panic(expected = "apart, but chance_seen_by says it")]
 fn the_kit_catches_a_view_that_leaks_a_hand() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     check_conformance::<TokenGame, _>(
         &config(3, Some(Broken::LeakyView)),
+        &ConformanceOptions::default(),
+        &mut rng,
+    );
+}
+
+#[test]
+#[should_panic(expected = "cannot tell the outcomes draw red and draw black apart")]
+fn the_kit_catches_a_secret_draw_said_to_be_seen() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    check_conformance::<TokenGame, _>(
+        &config(3, Some(Broken::SeenDraw)),
+        &ConformanceOptions::default(),
+        &mut rng,
+    );
+}
+
+#[test]
+#[should_panic(expected = "hidden information was resampled")]
+fn the_kit_catches_a_redraw_of_what_the_seat_sees() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    check_conformance::<TokenGame, _>(
+        &config(3, Some(Broken::RedrawnOwnHand)),
         &ConformanceOptions::default(),
         &mut rng,
     );

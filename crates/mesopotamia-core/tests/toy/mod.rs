@@ -8,7 +8,7 @@ use core::str::FromStr;
 
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::scoring::weakest_colour_key;
-use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, Standings, ToMove};
+use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, SeatSet, Standings, ToMove};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +25,10 @@ pub enum Broken {
     DirtyRefusal,
     /// The view shows another seat's hand.
     LeakyView,
+    /// Every seat is said to see a draw, which only the drawing seat sees.
+    SeenDraw,
+    /// The redraw of what a seat cannot see redraws its own hand too.
+    RedrawnOwnHand,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -264,6 +268,14 @@ impl Game for TokenGame {
         })
     }
 
+    fn chance_seen_by(&self) -> SeatSet {
+        if self.config.broken == Some(Broken::SeenDraw) {
+            return Seat::all(self.config.seats).collect();
+        }
+        // A seat draws its token in secret.
+        self.drawing.into_iter().collect()
+    }
+
     fn max_steps(&self) -> usize {
         // Each token is drawn once and played once; passes come between plays.
         let tokens = 4 * self.config.per_colour as usize;
@@ -273,12 +285,14 @@ impl Game for TokenGame {
     fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
         let mut out = self.clone();
         let mut pool = self.bag;
-        for s in Seat::all(self.config.seats).filter(|&s| s != observer) {
+        let redrawn_own = self.config.broken == Some(Broken::RedrawnOwnHand);
+        let hidden = |s: &Seat| *s != observer || redrawn_own;
+        for s in Seat::all(self.config.seats).filter(hidden) {
             for (c, &n) in self.hands[s.index()].iter() {
                 pool.put(c, n);
             }
         }
-        for s in Seat::all(self.config.seats).filter(|&s| s != observer) {
+        for s in Seat::all(self.config.seats).filter(hidden) {
             let size = self.hand_size(s);
             out.hands[s.index()] = ColourMap::splat(0);
             for _ in 0..size {
