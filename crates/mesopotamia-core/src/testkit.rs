@@ -4,7 +4,8 @@
 //! contract of [`Game`]: sorted unique legal actions that `apply` accepts; random
 //! illegal indices refused with the state unchanged; index and action round-trips;
 //! clones equal; state and every view survive serde; views unchanged by resampling
-//! what they hide; the game ends within its bound; the record replays to the state.
+//! what they hide; who sees a chance event ([`Game::chance_seen_by`]) as the views tell
+//! it; the game ends within its bound; the record replays to the state.
 //!
 //! [`check_fast_paths`] checks the random-play fast paths of [`Game`]
 //! ([`sample_legal_action`](Game::sample_legal_action), [`play_random`](Game::play_random),
