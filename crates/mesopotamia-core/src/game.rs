@@ -190,7 +190,9 @@ pub trait Game: Clone + PartialEq + Debug {
     /// The seats that see the outcome of the pending chance event. By default every seat; a
     /// game says where a seat draws in secret (only that seat) or something leaves unseen
     /// (no seat), so that what each seat is told (a table, an information state) follows
-    /// the rules.
+    /// the rules. The views agree: a seat outside the set has the same view whatever the
+    /// outcome, and a seat in it tells apart two outcomes that leave different states (the
+    /// conformance kit checks both).
     fn chance_seen_by(&self) -> SeatSet {
         Seat::all(self.seat_count()).collect()
     }

@@ -76,8 +76,8 @@ pub struct ConformanceReport {
     pub longest_game: usize,
     /// Illegal actions tried and refused.
     pub illegal_refused: usize,
-    /// Chance events whose outcomes were told apart (or not) as [`Game::chance_seen_by`]
-    /// says, by every seat's view.
+    /// Chance events, on the deep-check steps ([`ConformanceOptions::deep_check_every`]),
+    /// whose outcomes every seat's view told apart (or not) as [`Game::chance_seen_by`] says.
     pub chance_seen_checked: usize,
 }
 
@@ -651,10 +651,10 @@ fn check_decision<G: Game, R: Rng>(
     refused
 }
 
-/// Checks [`Game::chance_seen_by`] against the views at a chance node: after two different
-/// outcomes (the first and the last), every seat that sees the event tells them apart, and
-/// every other seat's view is the same (what it is not shown does not leak). Returns whether
-/// there were two outcomes to compare.
+/// Checks [`Game::chance_seen_by`] against the views at a chance node: after two outcomes
+/// (the first and the last) that leave different states, every seat that sees the event
+/// tells them apart, and every other seat's view is the same (what it is not shown does not
+/// leak). Returns whether there were two such outcomes to compare.
 fn check_chance_seen_by<G: Game>(state: &G, outcomes: &[(G::Chance, u32)], at: &str) -> bool {
     let (Some(&(first, _)), Some(&(last, _))) = (outcomes.first(), outcomes.last()) else {
         return false;
@@ -669,6 +669,10 @@ fn check_chance_seen_by<G: Game>(state: &G, outcomes: &[(G::Chance, u32)], at: &
         next
     };
     let (a, b) = (after(first), after(last));
+    // Outcomes with the same effect (two faces of a die that do the same) show nothing.
+    if a == b {
+        return false;
+    }
     let seen = state.chance_seen_by();
     for seat in Seat::all(state.seat_count()) {
         let told_apart = a.view(seat) != b.view(seat);
@@ -929,7 +933,7 @@ pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
 
 /// Checks that every seat's redraw of what it cannot see ([`Game::resample_hidden`]) is a
 /// position the game's validation accepts: the hidden pieces are dealt again from the pieces
-/// the seat cannot see, none made and none lost.
+/// the seat cannot see, none made and none lost as far as the validation counts them.
 ///
 /// Panics naming `at`, the seat and the violations.
 pub fn check_redrawn_positions<G: crate::cases::CaseGame, R: Rng>(game: &G, at: &str, rng: &mut R) {

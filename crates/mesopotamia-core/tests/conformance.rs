@@ -48,7 +48,9 @@ fn the_kit_catches_a_refusal_that_changes_the_state() {
 }
 
 #[test]
-#[should_panic(expected = "apart, but chance_seen_by says it")]
+#[should_panic(
+    expected = "seat 0 cannot tell the outcomes draw red and draw black apart, but chance_seen_by says it sees"
+)]
 fn the_kit_catches_a_view_that_leaks_a_hand() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     check_conformance::<TokenGame, _>(
@@ -59,11 +61,26 @@ fn the_kit_catches_a_view_that_leaks_a_hand() {
 }
 
 #[test]
-#[should_panic(expected = "cannot tell the outcomes draw red and draw black apart")]
+#[should_panic(
+    expected = "seat 1 cannot tell the outcomes draw red and draw black apart, but chance_seen_by says it sees"
+)]
 fn the_kit_catches_a_secret_draw_said_to_be_seen() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     check_conformance::<TokenGame, _>(
         &config(3, Some(Broken::SeenDraw)),
+        &ConformanceOptions::default(),
+        &mut rng,
+    );
+}
+
+#[test]
+#[should_panic(
+    expected = "seat 0 tells the outcomes draw red and draw black apart, but chance_seen_by says it does not see"
+)]
+fn the_kit_catches_a_draw_said_to_be_unseen_by_the_drawer() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    check_conformance::<TokenGame, _>(
+        &config(3, Some(Broken::UnseenDraw)),
         &ConformanceOptions::default(),
         &mut rng,
     );

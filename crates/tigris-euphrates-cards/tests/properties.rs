@@ -122,7 +122,8 @@ fn the_order_of_a_pile_tells_states_apart() {
     let mut swapped = 0;
     for game in random_states(Cards::new(Config::new(3)).unwrap(), &mut rng, 2000) {
         let text = Position::from_game(&game).to_string();
-        // The first seat line whose pile starts with two different cards, those two swapped.
+        // The first seat line whose pile holds two different cards below its top card (the
+        // bottom two; the top card shows, so it stays), those two swapped.
         let Some((line, other)) = text.lines().find_map(|line| {
             let (head, pile) = line.split_once(" pile ")?;
             let cards: Vec<&str> = pile.split(' ').collect();

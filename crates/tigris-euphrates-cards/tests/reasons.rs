@@ -1,6 +1,7 @@
-//! Why an action is illegal, as a front end tells the player: each reason in a position built
-//! for it (seat 0 to act, holding no blue card and no catastrophe; column 1 full; seat 0's
-//! trader on column 1, in one kingdom with column 2 through a green link card).
+//! Why an action of the action phase is illegal, as a front end tells the player: each reason
+//! in a position built for it. Seat 0 is to act, holding no blue card and no catastrophe;
+//! column 1 is full; seat 0's trader stands on column 1, in one kingdom with column 2 through
+//! a green link card; seat 1's king stands on column 2.
 
 use mesopotamia_core::Colour;
 use tigris_euphrates_cards::{Action, Cards, Position, Reason};
@@ -39,7 +40,7 @@ fn reason(game: &Cards, action: &str) -> Option<Reason> {
 }
 
 #[test]
-fn each_illegal_action_gets_its_reason() {
+fn each_illegal_action_of_the_action_phase_gets_its_reason() {
     let game = build(false);
     // Leaders: a place another leader holds, or no card to stand on; a move within the
     // leader's own kingdom (C4); from supply onto a free card, legal.
@@ -63,12 +64,13 @@ fn each_illegal_action_gets_its_reason() {
     );
     assert_eq!(reason(&game, "play red 1"), Some(Reason::ColumnFull));
     assert_eq!(reason(&game, "play red 3"), None);
-    // Link cards: none of that colour in hand; a slot taken.
+    // Link cards: none of that colour in hand; a slot taken; a slot beside an empty column.
     assert_eq!(
         reason(&game, "play blue 2-3"),
         Some(Reason::NotInHand(Colour::Blue))
     );
     assert_eq!(reason(&game, "play red 1-2"), Some(Reason::LinkTaken));
+    assert_eq!(reason(&game, "play red 2-3"), Some(Reason::LinkTooEarly));
     // Catastrophes: none left; with one left, a place it cannot go.
     assert_eq!(
         reason(&game, "catastrophe 3/1"),

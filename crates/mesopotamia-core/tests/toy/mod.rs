@@ -27,6 +27,8 @@ pub enum Broken {
     LeakyView,
     /// Every seat is said to see a draw, which only the drawing seat sees.
     SeenDraw,
+    /// No seat is said to see a draw, which the drawing seat sees.
+    UnseenDraw,
     /// The redraw of what a seat cannot see redraws its own hand too.
     RedrawnOwnHand,
 }
@@ -269,8 +271,10 @@ impl Game for TokenGame {
     }
 
     fn chance_seen_by(&self) -> SeatSet {
-        if self.config.broken == Some(Broken::SeenDraw) {
-            return Seat::all(self.config.seats).collect();
+        match self.config.broken {
+            Some(Broken::SeenDraw) => return Seat::all(self.config.seats).collect(),
+            Some(Broken::UnseenDraw) => return SeatSet::EMPTY,
+            _ => {}
         }
         // A seat draws its token in secret.
         self.drawing.into_iter().collect()
