@@ -67,6 +67,7 @@ fn refused_positions() {
         "building-placement",
         "catastrophes",
         "catastrophes-left",
+        "committed-not-removed",
         "conflict",
         "conflict-bases",
         "conflict-strength",

@@ -223,6 +223,20 @@ pub enum Violation {
         /// The defender's base on the board.
         board_defender: u8,
     },
+    /// A conflict's support committed by the attacker that is not among the tiles out of the
+    /// game: committed tiles leave the hand for the box at once (T6, T7), so the tiles of the
+    /// support's colour out of the game are at least as many.
+    #[error(
+        "the attacker committed {committed} {colour} tiles, but only {removed} {colour} tiles are out of the game"
+    )]
+    CommittedNotRemoved {
+        /// The support's colour (red in a revolt, the war's colour in a war).
+        colour: Colour,
+        /// The attacker's commitment.
+        committed: u8,
+        /// The tiles of that colour out of the game.
+        removed: u16,
+    },
     /// Conflict strengths beyond [`MAX_BASE`] or a commitment beyond [`MAX_SUPPORT`].
     #[error(
         "a conflict with bases {attacker} and {defender} and {committed} committed: bases go up to {MAX_BASE}, commitments up to {MAX_SUPPORT}"
@@ -275,6 +289,7 @@ impl Violation {
             Violation::Treasures { .. } => "treasures",
             Violation::ConflictBases { .. } => "conflict-bases",
             Violation::ConflictStrength { .. } => "conflict-strength",
+            Violation::CommittedNotRemoved { .. } => "committed-not-removed",
         }
     }
 }
@@ -597,6 +612,15 @@ impl Position {
                     attacker: c.attacker_base,
                     defender: c.defender_base,
                     committed,
+                });
+            }
+            // A commitment out of range is reported above, once.
+            let colour = c.support_colour();
+            if committed <= MAX_SUPPORT && u16::from(committed) > self.removed[colour] {
+                v.push(Violation::CommittedNotRemoved {
+                    colour,
+                    committed,
+                    removed: self.removed[colour],
                 });
             }
             let leader = |s: Seat| p.leaders.get(s.index()).and_then(|l| l[c.colour.index()]);
