@@ -1,13 +1,31 @@
 //! The public state's accessors say what the state says elsewhere: the position text (written
 //! from the state's own fields, not from these accessors), the hands, the columns and the end
-//! reason.
+//! reason; a seat's score is the weakest colour of its VP pile once its treasures are added
+//! where they help most.
 
 use mesopotamia_core::testkit::random_states;
 use mesopotamia_core::{EndReason, Game, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates_cards::action::COLUMNS;
-use tigris_euphrates_cards::{Cards, Config, Position};
+use tigris_euphrates_cards::{Card, Cards, Config, Position};
+
+/// The weakest colour's cards once each treasure, one at a time, joins the weakest colour: the
+/// most the weakest colour can reach.
+fn score_by_hand(pile: &[Card]) -> u32 {
+    let mut counts = [0u32; 4];
+    let mut treasures = 0;
+    for card in pile {
+        match card {
+            Card::Civ(colour) => counts[colour.index()] += 1,
+            Card::Treasure => treasures += 1,
+        }
+    }
+    for _ in 0..treasures {
+        *counts.iter_mut().min().expect("four colours") += 1;
+    }
+    counts.into_iter().min().expect("four colours")
+}
 
 /// The words after `prefix` on the first line of `text` that starts with it.
 fn line_after<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
@@ -20,6 +38,7 @@ fn the_accessors_agree_with_the_state() {
     let mut rng = ChaCha8Rng::seed_from_u64(24);
     let (mut turns, mut hands, mut columns, mut played_catastrophes, mut on_limit) =
         (0, 0, 0, 0, 0);
+    let mut scores = 0;
     let configs = [
         Config::new(2),
         Config::new(3),
@@ -43,6 +62,9 @@ fn the_accessors_agree_with_the_state() {
                     let left = line[line.iter().position(|w| *w == "catastrophe").unwrap() + 1];
                     assert_eq!(p.catastrophe_left(seat), left == "yes", "{text}");
                     played_catastrophes += usize::from(left == "no");
+                    let score = score_by_hand(game.pile(seat));
+                    assert_eq!(game.score(seat), score, "{text}");
+                    scores += usize::from(score > 1);
                 }
                 for c in 0..COLUMNS {
                     assert_eq!(p.column_lengths()[c], p.column(c).len(), "{text}");
@@ -55,7 +77,7 @@ fn the_accessors_agree_with_the_state() {
         }
     }
     // The states reach later turns, hands of several cards, columns of several cards,
-    // catastrophes played and the turn limit.
+    // catastrophes played, the turn limit and scores above 1.
     assert!(
         turns > 100 && hands > 100 && columns > 100,
         "{turns} {hands} {columns}"
@@ -64,4 +86,5 @@ fn the_accessors_agree_with_the_state() {
         played_catastrophes > 10 && on_limit > 0,
         "{played_catastrophes} {on_limit}"
     );
+    assert!(scores > 100, "{scores}");
 }
