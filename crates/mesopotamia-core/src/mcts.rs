@@ -519,6 +519,11 @@ struct Edge<A> {
     available: u32,
     /// Sum of each seat's payoff over the iterations through this edge.
     reward: [f64; MAX_SEATS],
+    /// Plain UCT: `reward[s] / visits` for seat `mean_of - 1` (0: none), kept between
+    /// visits: every legal edge is scored at each visit of its node, and this division
+    /// changes only when the edge itself is visited.
+    mean: f64,
+    mean_of: u8,
     /// The node reached, once expanded.
     child: Option<u32>,
     /// Guided search: the prior, and each seat's payoff as first judged (one visit's
@@ -534,6 +539,8 @@ impl<A> Edge<A> {
             visits: 0,
             available: 1,
             reward: [0.0; MAX_SEATS],
+            mean: 0.0,
+            mean_of: 0,
             child: None,
             prior: 0.0,
             first: [0.0; MAX_SEATS],
@@ -781,6 +788,7 @@ impl<'g, G: Game> Search<'g, G> {
         for &(n, i) in path {
             let edge = &mut self.nodes[n as usize].edges[i];
             edge.visits += 1;
+            edge.mean_of = 0;
             for (r, p) in edge.reward.iter_mut().zip(payoff) {
                 *r += p;
             }
@@ -849,6 +857,7 @@ impl<'g, G: Game> Search<'g, G> {
         // best UCT score among the edges is kept for when every action has been tried.
         let mut untried = 0u32;
         let mut best = (f64::NEG_INFINITY, 0usize);
+        let tag = m as u8 + 1;
         let mut e = 0;
         for a in &self.legal {
             while e < edges.len() && edges[e].action < *a {
@@ -858,7 +867,11 @@ impl<'g, G: Game> Search<'g, G> {
                 Some(edge) if edge.action == *a => {
                     edge.available += 1;
                     let visits = f64::from(edge.visits.max(1));
-                    let mean = edge.reward[m] / visits;
+                    if edge.mean_of != tag {
+                        edge.mean = edge.reward[m] / visits;
+                        edge.mean_of = tag;
+                    }
+                    let mean = edge.mean;
                     let ln_available = self
                         .ln
                         .get(edge.available as usize)
