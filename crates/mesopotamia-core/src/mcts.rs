@@ -877,6 +877,16 @@ impl<'g, G: Game> Search<'g, G> {
                         .get(edge.available as usize)
                         .copied()
                         .unwrap_or_else(|| f64::from(edge.available).ln());
+                    // Most edges fall well short of the best so far: when the exploration
+                    // term, squared, is below the room left under the best (less a margin a
+                    // million times any rounding), the score cannot beat it, and its
+                    // division and square root are spared. Any doubt (the first edge, NaN,
+                    // overflow) computes the score, so the choice is exactly UCT's.
+                    let room = best.0 - mean - 1e-9 * (best.0.abs() + mean.abs());
+                    if room > 0.0 && exploration * exploration * ln_available < room * room * visits
+                    {
+                        continue;
+                    }
                     let explore = exploration * (ln_available / visits).sqrt();
                     let score = mean + explore;
                     if score > best.0 {
