@@ -877,14 +877,9 @@ impl<'g, G: Game> Search<'g, G> {
                         .get(edge.available as usize)
                         .copied()
                         .unwrap_or_else(|| f64::from(edge.available).ln());
-                    // Most edges fall well short of the best so far: when the exploration
-                    // term, squared, is below the room left under the best (less a margin a
-                    // million times any rounding), the score cannot beat it, and its
-                    // division and square root are spared. Any doubt (the first edge, NaN,
-                    // overflow) computes the score, so the choice is exactly UCT's.
-                    let room = best.0 - mean - 1e-9 * (best.0.abs() + mean.abs());
-                    if room > 0.0 && exploration * exploration * ln_available < room * room * visits
-                    {
+                    // Most edges fall well short of the best so far: their division and
+                    // square root are spared.
+                    if cannot_beat(best.0, mean, exploration, ln_available, visits) {
                         continue;
                     }
                     let explore = exploration * (ln_available / visits).sqrt();
@@ -920,6 +915,17 @@ impl<'g, G: Game> Search<'g, G> {
         edges.insert(at, Edge::new(action));
         (at, true)
     }
+}
+
+/// Whether the UCT score `mean + exploration * (ln_available / visits).sqrt()` is surely no
+/// more than `best`, told without a division or a square root: the exploration term,
+/// squared, is below the room left under `best` less a margin a million times any rounding
+/// of the score. Any doubt (`best` still minus infinity, NaN, overflow) says `false`, and
+/// the score is computed: the choice stays exactly UCT's.
+#[inline]
+fn cannot_beat(best: f64, mean: f64, exploration: f64, ln_available: f64, visits: f64) -> bool {
+    let room = best - mean - 1e-9 * (best.abs() + mean.abs());
+    room > 0.0 && exploration * exploration * ln_available < room * room * visits
 }
 
 /// A small, fast generator for the search's own draws, seeded from the caller's RNG

@@ -157,3 +157,47 @@ fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
     }
     assert!(checked >= 5, "only {checked} decisions with a choice");
 }
+
+/// The test that spares a UCT score never spares one that beats the best: over random and
+/// near-tied values (the score a hair above, at or below the best, tiny and huge values,
+/// no exploration), whenever `cannot_beat` says so the score computed is at most the best.
+#[test]
+fn a_spared_score_never_beats_the_best() {
+    use super::cannot_beat;
+    use crate::chance::uniform_below;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut unit = || f64::from(uniform_below(&mut rng, 1 << 30)) / f64::from(1u32 << 30);
+    let (mut spared, mut near) = (0, 0);
+    for i in 0..200_000 {
+        let scale = [1e-12, 1e-3, 1.0, 1e3, 1e12][i % 5];
+        let mean = (unit() - 0.5) * scale;
+        let exploration = [0.0, 0.1, 1.0, 30.0][i / 5 % 4];
+        let visits = f64::from(1 + (unit() * 1000.0) as u32);
+        let ln_available = (1.0 + unit() * 5000.0).ln();
+        let score = mean + exploration * (ln_available / visits).sqrt();
+        // The best a little above, exactly at, or one or a few steps of rounding below the
+        // score (where a test without a margin goes wrong).
+        let nudge = [1e-15, 1e-12, 1e-9, 1e-6, 0.0, -1e-12, 1.0, -1.0, -4.0][i / 20 % 9];
+        let best = if nudge < -0.5 {
+            let mut below = score;
+            for _ in 0..(-nudge) as u32 {
+                below = below.next_down();
+            }
+            below
+        } else {
+            score + nudge * score.abs().max(f64::MIN_POSITIVE)
+        };
+        if cannot_beat(best, mean, exploration, ln_available, visits) {
+            assert!(
+                score <= best,
+                "{score} > {best}: mean {mean}, c {exploration}"
+            );
+            spared += 1;
+            near += usize::from(nudge < 1e-3 && nudge > 0.0);
+        }
+    }
+    // Clear cases are spared; so are some near ones (the margin is 1e-9 of the values).
+    assert!(spared > 10_000 && near > 100, "{spared} {near}");
+    assert!(!cannot_beat(f64::NEG_INFINITY, 0.5, 1.0, 1.0, 1.0));
+    assert!(!cannot_beat(f64::NAN, 0.5, 1.0, 1.0, 1.0));
+}
