@@ -36,15 +36,20 @@ fn a_conforming_game_passes_the_kit() {
     }
 }
 
-#[test]
-#[should_panic(expected = "changed the state")]
-fn the_kit_catches_a_refusal_that_changes_the_state() {
+/// The kit run on the toy game broken in one way (for a test that expects it to panic).
+fn run_broken(seats: usize, broken: Broken) {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     check_conformance::<TokenGame, _>(
-        &config(2, Some(Broken::DirtyRefusal)),
+        &config(seats, Some(broken)),
         &ConformanceOptions::default(),
         &mut rng,
     );
+}
+
+#[test]
+#[should_panic(expected = "changed the state")]
+fn the_kit_catches_a_refusal_that_changes_the_state() {
+    run_broken(2, Broken::DirtyRefusal);
 }
 
 #[test]
@@ -52,12 +57,7 @@ fn the_kit_catches_a_refusal_that_changes_the_state() {
     expected = "seat 0 cannot tell the outcomes draw red and draw black apart, but chance_seen_by says it sees"
 )]
 fn the_kit_catches_a_view_that_leaks_a_hand() {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    check_conformance::<TokenGame, _>(
-        &config(3, Some(Broken::LeakyView)),
-        &ConformanceOptions::default(),
-        &mut rng,
-    );
+    run_broken(3, Broken::LeakyView);
 }
 
 #[test]
@@ -65,12 +65,7 @@ fn the_kit_catches_a_view_that_leaks_a_hand() {
     expected = "seat 1 cannot tell the outcomes draw red and draw black apart, but chance_seen_by says it sees"
 )]
 fn the_kit_catches_a_secret_draw_said_to_be_seen() {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    check_conformance::<TokenGame, _>(
-        &config(3, Some(Broken::SeenDraw)),
-        &ConformanceOptions::default(),
-        &mut rng,
-    );
+    run_broken(3, Broken::SeenDraw);
 }
 
 #[test]
@@ -78,23 +73,13 @@ fn the_kit_catches_a_secret_draw_said_to_be_seen() {
     expected = "seat 0 tells the outcomes draw red and draw black apart, but chance_seen_by says it does not see"
 )]
 fn the_kit_catches_a_draw_said_to_be_unseen_by_the_drawer() {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    check_conformance::<TokenGame, _>(
-        &config(3, Some(Broken::UnseenDraw)),
-        &ConformanceOptions::default(),
-        &mut rng,
-    );
+    run_broken(3, Broken::UnseenDraw);
 }
 
 #[test]
 #[should_panic(expected = "hidden information was resampled")]
 fn the_kit_catches_a_redraw_of_what_the_seat_sees() {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    check_conformance::<TokenGame, _>(
-        &config(3, Some(Broken::RedrawnOwnHand)),
-        &ConformanceOptions::default(),
-        &mut rng,
-    );
+    run_broken(3, Broken::RedrawnOwnHand);
 }
 
 #[test]

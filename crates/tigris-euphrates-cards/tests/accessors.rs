@@ -3,28 +3,26 @@
 //! reason; a seat's score is the weakest colour of its VP pile once its treasures are added
 //! where they help most.
 
+use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::testkit::random_states;
-use mesopotamia_core::{EndReason, Game, Seat};
+use mesopotamia_core::{ColourMap, EndReason, Game, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates_cards::action::COLUMNS;
 use tigris_euphrates_cards::{Card, Cards, Config, Position};
 
-/// The weakest colour's cards once each treasure, one at a time, joins the weakest colour: the
-/// most the weakest colour can reach.
-fn score_by_hand(pile: &[Card]) -> u32 {
-    let mut counts = [0u32; 4];
+/// A VP pile's score, counted from its cards: the weakest colour once the treasures are added
+/// where they help most (the core's `weakest_colour_key`).
+fn pile_score(pile: &[Card]) -> u32 {
+    let mut counts = ColourMap::splat(0u32);
     let mut treasures = 0;
     for card in pile {
         match card {
-            Card::Civ(colour) => counts[colour.index()] += 1,
+            Card::Civ(colour) => counts[*colour] += 1,
             Card::Treasure => treasures += 1,
         }
     }
-    for _ in 0..treasures {
-        *counts.iter_mut().min().expect("four colours") += 1;
-    }
-    counts.into_iter().min().expect("four colours")
+    weakest_colour_key(counts, treasures)[0]
 }
 
 /// The words after `prefix` on the first line of `text` that starts with it.
@@ -62,7 +60,7 @@ fn the_accessors_agree_with_the_state() {
                     let left = line[line.iter().position(|w| *w == "catastrophe").unwrap() + 1];
                     assert_eq!(p.catastrophe_left(seat), left == "yes", "{text}");
                     played_catastrophes += usize::from(left == "no");
-                    let score = score_by_hand(game.pile(seat));
+                    let score = pile_score(game.pile(seat));
                     assert_eq!(game.score(seat), score, "{text}");
                     scores += usize::from(score > 1);
                 }

@@ -1,22 +1,13 @@
 //! The public state's accessors say what the position says (`Position::from_game` reads the
 //! state's own fields, not these accessors), and a seat's score is its weakest colour once
-//! its treasures are added where they help most (rule T14).
+//! its treasures are added where they help most (rule T14, the core's `weakest_colour_key`).
 
+use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::testkit::random_states;
-use mesopotamia_core::{ColourMap, EndReason, Game, Seat};
+use mesopotamia_core::{EndReason, Game, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates::{Cell, Config, Position, Square, Tigris};
-
-/// The weakest colour's VP once each treasure, one at a time, joins the weakest colour: the
-/// most the weakest colour can reach.
-fn score_by_hand(vp: ColourMap<u32>, treasures: u8) -> u32 {
-    let mut vp = vp.into_array();
-    for _ in 0..treasures {
-        *vp.iter_mut().min().expect("four colours") += 1;
-    }
-    vp.into_iter().min().expect("four colours")
-}
 
 #[test]
 fn the_accessors_agree_with_the_position() {
@@ -59,7 +50,7 @@ fn the_accessors_agree_with_the_position() {
                 on_limit += usize::from(ended_on_limit);
                 for seat in Seat::all(usize::from(config.players)) {
                     let held = position.seats[seat.index()];
-                    let score = score_by_hand(held.vp, held.treasures);
+                    let score = weakest_colour_key(held.vp, held.treasures.into())[0];
                     assert_eq!(p.score(seat), score, "seat {seat:?}: {held:?}");
                     scores += usize::from(score > 1);
                 }

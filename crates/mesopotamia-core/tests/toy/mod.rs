@@ -272,12 +272,11 @@ impl Game for TokenGame {
 
     fn chance_seen_by(&self) -> SeatSet {
         match self.config.broken {
-            Some(Broken::SeenDraw) => return Seat::all(self.config.seats).collect(),
-            Some(Broken::UnseenDraw) => return SeatSet::EMPTY,
-            _ => {}
+            Some(Broken::SeenDraw) => Seat::all(self.config.seats).collect(),
+            Some(Broken::UnseenDraw) => SeatSet::EMPTY,
+            // A seat draws its token in secret.
+            _ => self.drawing.into_iter().collect(),
         }
-        // A seat draws its token in secret.
-        self.drawing.into_iter().collect()
     }
 
     fn max_steps(&self) -> usize {

@@ -722,10 +722,8 @@ fn same_parts(a: &[Squares], b: &[Squares]) -> bool {
 #[cfg(test)]
 mod tests {
     use mesopotamia_core::rand_core::SeedableRng;
-    use mesopotamia_core::{Game, ToMove};
+    use mesopotamia_core::{Colour, Game, ToMove};
     use rand_chacha::ChaCha8Rng;
-
-    use mesopotamia_core::Colour;
 
     use super::sp;
     use crate::board::{self, Board, BoardKind, Square, Squares};
