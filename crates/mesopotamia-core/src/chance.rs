@@ -156,6 +156,97 @@ impl<K: Kind> Bag<K> {
         }
         None
     }
+
+    /// Draws `n` pieces out, uniformly among the draws of `n` that hold at least
+    /// `at_least` of `kind`, and returns how many of each kind (by [`Kind::index`]) were
+    /// drawn. This is how a hidden hand is redrawn when the table has seen something of it:
+    /// a player asked to decide what he could only decide holding such a piece.
+    ///
+    /// `None`, with the bag unchanged, when no such draw exists (the bag holds fewer than
+    /// `n` pieces, or fewer than `at_least` of `kind`, or `at_least > n`), or when the
+    /// draws are too many to count in 128 bits.
+    ///
+    /// ```
+    /// use mesopotamia_core::rand_core::SeedableRng;
+    /// use mesopotamia_core::{Bag, Colour};
+    /// # let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut bag = Bag::from_counts(&[(Colour::Red, 1), (Colour::Blue, 40)]);
+    /// let drawn = bag.draw_at_least(&mut rng, 6, Colour::Red, 1).unwrap();
+    /// assert_eq!(drawn[Colour::Red.index()], 1);
+    /// assert_eq!(drawn[Colour::Blue.index()], 5);
+    /// assert_eq!(bag.total(), 35);
+    /// ```
+    pub fn draw_at_least<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        n: u32,
+        kind: K,
+        at_least: u32,
+    ) -> Option<[u16; MAX_KINDS]> {
+        let of_kind = self.count(kind);
+        let others = self.total() - of_kind;
+        if n > of_kind + others || at_least > n.min(of_kind) {
+            return None;
+        }
+        // How many of `kind` the draw holds: k with weight C(of_kind, k) C(others, n - k),
+        // the draws holding exactly k.
+        let low = at_least.max(n.saturating_sub(others));
+        let high = n.min(of_kind);
+        let mut weights = [0u128; 64];
+        let mut total = 0u128;
+        for k in low..=high {
+            let w = binomial(of_kind, k)?.checked_mul(binomial(others, n - k)?)?;
+            *weights.get_mut((k - low) as usize)? = w;
+            total = total.checked_add(w)?;
+        }
+        let mut pick = uniform_below_u128(rng, total);
+        let mut k = low;
+        while pick >= weights[(k - low) as usize] {
+            pick -= weights[(k - low) as usize];
+            k += 1;
+        }
+        // The k pieces of `kind`, then the rest uniformly from the other kinds.
+        let mut drawn = [0u16; MAX_KINDS];
+        drawn[kind.index()] = k as u16;
+        let left = of_kind - k;
+        self.counts[kind.index()] = 0;
+        for _ in k..n {
+            let Some(c) = self.sample(rng) else { break };
+            self.counts[c.index()] -= 1;
+            drawn[c.index()] += 1;
+        }
+        self.counts[kind.index()] = left as u16;
+        Some(drawn)
+    }
+}
+
+/// `n` choose `k`, or `None` past 128 bits.
+fn binomial(n: u32, k: u32) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    let mut c = 1u128;
+    for i in 0..k {
+        // Exact at every step: c * (n - i) is divisible by i + 1.
+        c = c.checked_mul(u128::from(n - i))? / u128::from(i + 1);
+    }
+    Some(c)
+}
+
+/// A uniform integer in `0..n` (`n > 0`) from 128 random bits, by rejection (no bias).
+fn uniform_below_u128<R: Rng + ?Sized>(rng: &mut R, n: u128) -> u128 {
+    if n <= 1 {
+        return 0;
+    }
+    // The largest multiple of n that fits, less one: draws above it are redrawn.
+    let limit = u128::MAX - u128::MAX % n;
+    loop {
+        let x = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
+        if x < limit {
+            return x % n;
+        }
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -224,4 +315,92 @@ pub fn sample_weighted<T: Copy, R: Rng + ?Sized>(rng: &mut R, outcomes: &[(T, u3
         pick -= w;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    use super::*;
+
+    /// Every draw of 4 from 3 red, 4 blue and 5 green holding at least 2 red comes up
+    /// about as often as its number of ways (a seeded run, within 5 standard deviations),
+    /// and no other draw comes up.
+    #[test]
+    fn draws_with_at_least_are_uniform_among_those_draws() {
+        let bag = Bag::from_counts(&[(Colour::Red, 3), (Colour::Blue, 4), (Colour::Green, 5)]);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut seen = std::collections::BTreeMap::new();
+        let runs = 200_000u32;
+        for _ in 0..runs {
+            let mut b = bag;
+            let drawn = b.draw_at_least(&mut rng, 4, Colour::Red, 2).unwrap();
+            let (r, u, g) = (drawn[0], drawn[1], drawn[2]);
+            assert_eq!(r + u + g, 4);
+            assert_eq!(b.total(), 8);
+            assert_eq!(
+                (
+                    b.count(Colour::Red),
+                    b.count(Colour::Blue),
+                    b.count(Colour::Green)
+                ),
+                (3 - u32::from(r), 4 - u32::from(u), 5 - u32::from(g))
+            );
+            *seen.entry((r, u, g)).or_insert(0u32) += 1;
+        }
+        let ways = |r: u32, u: u32, g: u32| {
+            binomial(3, r).unwrap() * binomial(4, u).unwrap() * binomial(5, g).unwrap()
+        };
+        let mut all = Vec::new();
+        for r in 2..=3u16 {
+            for u in 0..=4 - r {
+                all.push((r, u, 4 - r - u));
+            }
+        }
+        let total: u128 = all
+            .iter()
+            .map(|&(r, u, g)| ways(r.into(), u.into(), g.into()))
+            .sum();
+        // C(3,2) C(9,2) + C(3,3) C(9,1).
+        assert_eq!(total, 3 * 36 + 9);
+        for &(r, u, g) in &all {
+            let p = ways(r.into(), u.into(), g.into()) as f64 / total as f64;
+            let expected = p * f64::from(runs);
+            let got = f64::from(seen.remove(&(r, u, g)).unwrap_or(0));
+            let sigma = (expected * (1.0 - p)).sqrt();
+            assert!(
+                (got - expected).abs() < 5.0 * sigma,
+                "{r} red {u} blue {g} green: {got} draws, {expected:.0} expected"
+            );
+        }
+        assert!(seen.is_empty(), "draws with fewer than 2 red: {seen:?}");
+    }
+
+    #[test]
+    fn impossible_draws_leave_the_bag_alone() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let bag = Bag::from_counts(&[(Colour::Red, 2), (Colour::Blue, 3)]);
+        for (n, at_least) in [(6, 0), (3, 3), (1, 2)] {
+            let mut b = bag;
+            assert_eq!(b.draw_at_least(&mut rng, n, Colour::Red, at_least), None);
+            assert_eq!(b, bag);
+        }
+        // Every piece, or only what the bag holds of a kind.
+        let mut b = bag;
+        let drawn = b.draw_at_least(&mut rng, 5, Colour::Red, 2).unwrap();
+        assert_eq!((drawn[0], drawn[1], b.total()), (2, 3, 0));
+        let mut b = bag;
+        let drawn = b.draw_at_least(&mut rng, 2, Colour::Red, 2).unwrap();
+        assert_eq!((drawn[0], drawn[1], b.total()), (2, 0, 3));
+    }
+
+    #[test]
+    fn binomials_are_exact() {
+        assert_eq!(binomial(5, 2), Some(10));
+        assert_eq!(binomial(3, 5), Some(0));
+        assert_eq!(binomial(153, 6), Some(16133132940));
+        assert_eq!(binomial(153, 147), binomial(153, 6));
+        assert_eq!(binomial(200, 100), None);
+    }
 }

@@ -933,19 +933,28 @@ pub fn check_position_read_back<G: crate::cases::CaseGame>(game: &G, at: &str) {
 
 /// Checks that every seat's redraw of what it cannot see ([`Game::resample_hidden`]) is a
 /// position the game's validation accepts: the hidden pieces are dealt again from the pieces
-/// the seat cannot see, none made and none lost as far as the validation counts them.
+/// the seat cannot see, none made and none lost as far as the validation counts them. And
+/// one the game could have reached: read back, it stays as it is, so that no decision
+/// pending in it is one the redrawn hands would have forced (a seat asked for its support
+/// holds what gives it a choice).
 ///
-/// Panics naming `at`, the seat and the violations.
+/// Panics naming `at`, the seat and the violations or the state's difference.
 pub fn check_redrawn_positions<G: crate::cases::CaseGame, R: Rng>(game: &G, at: &str, rng: &mut R) {
     use crate::setup::Setup;
     for seat in Seat::all(game.seat_count()) {
-        let position = G::Position::from_game(&game.resample_hidden(seat, rng));
+        let redrawn = game.resample_hidden(seat, rng);
+        let position = G::Position::from_game(&redrawn);
         let text = position.to_string();
-        if let Err(v) = position.into_game() {
-            panic!(
+        match position.into_game() {
+            Ok(back) => assert!(
+                back == redrawn,
+                "{at}: seat {seat}'s redraw is a state the game never makes: read back, it \
+                 moves on (a decision the redrawn hands would force)\n{text}"
+            ),
+            Err(v) => panic!(
                 "{at}: seat {seat}'s redraw is refused: {}\n{text}",
                 crate::cases::violations(&v)
-            );
+            ),
         }
     }
 }

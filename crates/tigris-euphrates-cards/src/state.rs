@@ -16,6 +16,7 @@ mod legal;
 mod piles;
 mod play;
 mod reason;
+mod redraw;
 #[cfg(test)]
 mod tests;
 mod turn;
@@ -624,61 +625,11 @@ impl Game for Cards {
         }
     }
 
+    /// Other seats' hands, the piles' buried cards (unless piles are open) and the cards
+    /// removed at the start dealt again from every card `observer` cannot see; a seat asked
+    /// for its support, whether to bank or which treasure to take holds a card of the colour
+    /// it needs, as the table knows.
     fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
-        let mut out = self.clone();
-        let n = self.public.seats();
-        let mut pool = self.deck;
-        for (c, k) in self.removed.iter() {
-            pool.put(c, *k as u16);
-        }
-        let others: SmallVec<[usize; 4]> = (0..n).filter(|&s| s != observer.index()).collect();
-        for &s in &others {
-            for (c, k) in self.hands[s].iter() {
-                pool.put(c, *k as u16);
-            }
-        }
-        // Pile cards below the top are hidden (unless piles are open); treasures stay put.
-        let open = self.public.config.open_piles;
-        if !open {
-            for pile in (0..n).map(|s| self.piles.get(s)) {
-                for card in pile.iter().rev().skip(1) {
-                    if let Card::Civ(c) = card {
-                        pool.put(*c, 1);
-                    }
-                }
-            }
-        }
-        let mut draw = |pool: &mut Bag<Colour>| {
-            let c = pool.sample(rng).expect("the pool holds every hidden card");
-            pool.take(c, 1).expect("sampled from the pool");
-            c
-        };
-        for &s in &others {
-            let mut hand = ColourMap::splat(0u8);
-            for _ in 0..self.public.hand_sizes[s] {
-                hand[draw(&mut pool)] += 1;
-            }
-            out.hands[s] = hand;
-        }
-        if !open {
-            for s in 0..n {
-                let pile = out.piles.get_mut(s);
-                let below = pile.len().saturating_sub(1);
-                for card in pile[..below].iter_mut() {
-                    if let Card::Civ(c) = card {
-                        *c = draw(&mut pool);
-                    }
-                }
-            }
-        }
-        if n == 2 {
-            let mut removed = ColourMap::splat(0u8);
-            for _ in 0..self.removed.values().iter().map(|&k| k as u32).sum::<u32>() {
-                removed[draw(&mut pool)] += 1;
-            }
-            out.removed = removed;
-        }
-        out.deck = pool;
-        out
+        self.redraw_hidden(observer, rng)
     }
 }

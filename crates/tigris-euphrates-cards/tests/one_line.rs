@@ -1,6 +1,7 @@
 //! The one-line form of positions: every state of seeded games reads back from it, it is
 //! what the format says, and a mistake is reported with the part it is in. Each seat's redraw
-//! of what it cannot see is a legal position too (no hidden piece made or lost).
+//! of what it cannot see is a legal position too (no hidden piece made or lost), and one the
+//! engine could have made: no decision in it that the redrawn hands would have forced.
 
 use mesopotamia_core::testkit::{check_position_read_back, check_redrawn_positions, random_states};
 use rand_chacha::ChaCha8Rng;
@@ -38,6 +39,19 @@ fn the_start_on_one_line() {
     let read: Position = line.parse().unwrap();
     assert_eq!(read.to_string(), start.to_string());
     assert_eq!(read.to_one_line(), line);
+}
+
+/// Once every boat is built, the boats line is the word alone (no space at its end), and
+/// the position reads back: a game of a few hundred turns got there.
+#[test]
+fn no_boat_left_is_the_word_alone() {
+    let start = Position::from_game(&Cards::new(Config::new(2)).unwrap()).to_string();
+    let none = start.replace("boats blue-red blue-green blue-black\n", "boats\n");
+    assert_ne!(none, start);
+    let game = none.parse::<Position>().unwrap().into_game().unwrap();
+    check_position_read_back(&game, "no boat left");
+    let text = Position::from_game(&game).to_string();
+    assert!(text.contains("\nboats\n"), "{text}");
 }
 
 /// Position data that validation refuses still round-trips through the one-line form, so

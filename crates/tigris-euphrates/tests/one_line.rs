@@ -1,6 +1,7 @@
 //! The one-line form of positions: every state of seeded games reads back from it, it is
 //! what the format says, and a mistake is reported with the part it is in. Each seat's redraw
-//! of what it cannot see is a legal position too (no hidden piece made or lost).
+//! of what it cannot see is a legal position too (no hidden piece made or lost), and one the
+//! engine could have made: no decision in it that the redrawn hands would have forced.
 
 use mesopotamia_core::testkit::{check_position_read_back, check_redrawn_positions, random_states};
 use rand_chacha::ChaCha8Rng;
@@ -11,10 +12,19 @@ use tigris_euphrates::{Config, Position, Tigris};
 fn every_state_of_seeded_games_reads_back_from_one_line() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut checked = 0;
-    for (players, buildings) in [(2, false), (3, true), (4, false), (4, true)] {
+    for (players, buildings, english) in [
+        (2, false, false),
+        (3, true, false),
+        (4, false, false),
+        (4, true, false),
+        // Supports that cannot matter are illegal: a defender asked holds the tie.
+        (2, false, true),
+        (3, false, true),
+    ] {
         let config = Config::new(players)
             .with_buildings(buildings)
-            .with_ziggurat(buildings);
+            .with_ziggurat(buildings)
+            .with_english_variant(english);
         for state in random_states(Tigris::new(config).unwrap(), &mut rng, 400) {
             let at = format!("{players} players, step {checked}");
             check_position_read_back(&state, &at);

@@ -190,7 +190,12 @@ impl fmt::Display for Position {
             .filter(|b| p.boats_left[**b as usize])
             .map(|b| b.to_string())
             .collect();
-        writeln!(f, "boats {}", boats.join(" ").trim_end())?;
+        // Every boat built: the line alone, without a space at its end.
+        if boats.is_empty() {
+            writeln!(f, "boats")?;
+        } else {
+            writeln!(f, "boats {}", boats.join(" "))?;
+        }
         writeln!(
             f,
             "turn {} active {} actions {}",

@@ -8,6 +8,7 @@ mod monuments;
 mod placement;
 mod public;
 mod random;
+mod redraw;
 mod regions;
 mod split;
 mod treasures;
@@ -18,7 +19,6 @@ pub(crate) use regions::Regions;
 
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::{Adjacency, Bag, Colour, ColourMap, Game, Seat, Space, Standings, ToMove};
-use smallvec::SmallVec;
 
 use crate::action::{ACTION_SPACE, Action, ActionKind, Draw};
 use crate::board::{Board, Square, Squares};
@@ -722,31 +722,10 @@ impl Game for Tigris {
         }
     }
 
+    /// Other seats' hands and face-down discards dealt again from every tile `observer`
+    /// cannot see; a seat asked for its support is dealt a hand that makes the decision a
+    /// real one, as the table knows it holds.
     fn resample_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Self {
-        let mut out = self.clone();
-        let mut pool = self.bag;
-        let others: SmallVec<[usize; 4]> = (0..self.public.seats())
-            .filter(|&s| s != observer.index())
-            .collect();
-        for &s in &others {
-            for c in Colour::ALL {
-                pool.put(c, (self.hands[s][c] + self.discarded[s][c]) as u16);
-            }
-        }
-        let mut deal = |n: u8, pool: &mut Bag<Colour>| {
-            let mut got = ColourMap::splat(0u8);
-            for _ in 0..n {
-                let c = pool.sample(rng).expect("the pool holds every hidden tile");
-                pool.take(c, 1).expect("sampled from the pool");
-                got[c] += 1;
-            }
-            got
-        };
-        for &s in &others {
-            out.hands[s] = deal(self.public.hand_sizes[s], &mut pool);
-            out.discarded[s] = deal(self.public.discard_counts[s], &mut pool);
-        }
-        out.bag = pool;
-        out
+        self.redraw_hidden(observer, rng)
     }
 }
