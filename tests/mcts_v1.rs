@@ -73,6 +73,23 @@ fn mcts_v1_searches_tigris_as_before() {
     );
 }
 
+/// At 1,500 iterations the root of a Tigris & Euphrates decision (some 300 actions) is
+/// fully tried, and plain UCT scores its edges: the same choices and visits as the code of
+/// 2026-11-27 (d51afe5, which passes the fingerprints above), before the search's walks were
+/// made cheaper.
+#[cfg(feature = "tigris")]
+#[test]
+fn mcts_v1_searches_tigris_as_before_past_the_first_tries() {
+    for (players, expected) in [(2, 15290591833046311590), (4, 7674544473435522502)] {
+        let config = tigris_euphrates::Config::new(players);
+        assert_eq!(
+            fingerprint::<tigris_euphrates::Tigris>(&config, "mcts-v1:1500", 1, 25),
+            expected,
+            "{players} players"
+        );
+    }
+}
+
 #[cfg(feature = "cards")]
 #[test]
 fn mcts_v1_searches_cards_as_before() {

@@ -82,7 +82,9 @@ impl core::fmt::Display for EndReason {
 ///   are inverse bijections between the actions of this configuration and
 ///   `0..action_space_size()`;
 /// - [`view`](Game::view) of a seat does not change when [`resample_hidden`](Game::resample_hidden)
-///   redraws what that seat cannot see;
+///   redraws what that seat cannot see, nor do the legal actions of the seat to move when it
+///   is that seat (what a player may do depends on what it sees; the search lists its own
+///   root decision once);
 /// - a game ends within [`max_steps`](Game::max_steps) decisions and chance events;
 /// - the random-play fast paths agree with the lists (see below).
 ///

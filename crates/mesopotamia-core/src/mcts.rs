@@ -586,6 +586,12 @@ struct Search<'g, G: Game> {
     nodes: Vec<Node<G::Action>>,
     rng: SplitMix64,
     legal: Vec<G::Action>,
+    /// The root's legal actions once listed (`legal_here`), when the root is the searching
+    /// seat's own decision: the same in every redraw, since what a seat may do depends only
+    /// on what it sees (a contract of [`Game::resample_hidden`] the conformance kit checks).
+    root_legal: Option<Vec<G::Action>>,
+    /// Scratch of `select_uct`: the legal places of a node's edges.
+    tried: Vec<usize>,
     outcomes: Vec<(G::Chance, u32)>,
     /// The edges (node, edge index) of the current iteration, kept to save an allocation.
     path: Vec<(u32, usize)>,
@@ -627,6 +633,8 @@ impl<'g, G: Game> Search<'g, G> {
             nodes: vec![Node::new()],
             rng: SplitMix64(seed),
             legal: Vec::new(),
+            root_legal: None,
+            tried: Vec::new(),
             outcomes: Vec::new(),
             path: Vec::new(),
             root_among: &[],
@@ -709,7 +717,9 @@ impl<'g, G: Game> Search<'g, G> {
                     steps += 1;
                 }
                 ToMove::Seat(mover) => {
-                    self.legal_here(&state, path.is_empty());
+                    // The root state itself, the searching seat's decision.
+                    let own_root = steps == 0 && mover == self.seat;
+                    self.legal_here(&state, path.is_empty(), own_root);
                     if self.legal.is_empty() {
                         break;
                     }
@@ -758,8 +768,12 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// Fills `self.legal` with the legal actions of `state` (sorted); at the root, only
     /// those the root may choose ([`MctsBot::analyse_among`]), or all of them when none
-    /// of those is legal here.
-    fn legal_here(&mut self, state: &G, at_root: bool) {
+    /// of those is legal here. The searching seat's own root decision is listed once.
+    fn legal_here(&mut self, state: &G, at_root: bool, own_root: bool) {
+        if own_root && let Some(listed) = &self.root_legal {
+            self.legal.clone_from(listed);
+            return;
+        }
         state.legal_actions(&mut self.legal);
         if at_root && !self.root_among.is_empty() {
             let among = self.root_among;
@@ -767,6 +781,9 @@ impl<'g, G: Game> Search<'g, G> {
             if self.legal.is_empty() {
                 state.legal_actions(&mut self.legal);
             }
+        }
+        if own_root {
+            self.root_legal = Some(self.legal.clone());
         }
     }
 
@@ -851,6 +868,47 @@ impl<'g, G: Game> Search<'g, G> {
     /// this visit.
     fn select_uct(&mut self, node: u32, mover: Seat, exploration: f64) -> (usize, bool) {
         let edges = &mut self.nodes[node as usize].edges;
+        let legal = &self.legal;
+        if edges.len() < legal.len() {
+            // Fewer edges than legal actions: some action is untried, and one of those is
+            // the choice, so no score is needed (most nodes of a wide tree are like this).
+            // The legal places of the edges, ascending (both lists are sorted).
+            let tried = &mut self.tried;
+            tried.clear();
+            if edges.len() * 8 < legal.len() {
+                // Few edges: each looked up in the legal list.
+                for edge in edges.iter_mut() {
+                    if let Ok(i) = legal.binary_search(&edge.action) {
+                        edge.available += 1;
+                        tried.push(i);
+                    }
+                }
+            } else {
+                let mut e = 0;
+                for (i, a) in legal.iter().enumerate() {
+                    while e < edges.len() && edges[e].action < *a {
+                        e += 1;
+                    }
+                    if let Some(edge) = edges.get_mut(e).filter(|x| x.action == *a) {
+                        edge.available += 1;
+                        tried.push(i);
+                    }
+                }
+            }
+            // An untried action at random: the `pick`-th legal action without an edge.
+            let untried = (legal.len() - tried.len()) as u32;
+            let mut at = crate::chance::uniform_below(&mut self.rng, untried) as usize;
+            for &i in tried.iter() {
+                if i > at {
+                    break;
+                }
+                at += 1;
+            }
+            let action = legal[at];
+            let index = edges.partition_point(|x| x.action < action);
+            edges.insert(index, Edge::new(action));
+            return (index, true);
+        }
         let m = mover.index();
         // One walk of the two sorted lists: each legal edge's availability counts this visit
         // (before its score is taken), legal actions without an edge are counted, and the
@@ -859,7 +917,7 @@ impl<'g, G: Game> Search<'g, G> {
         let mut best = (f64::NEG_INFINITY, 0usize);
         let tag = m as u8 + 1;
         let mut e = 0;
-        for a in &self.legal {
+        for a in legal {
             while e < edges.len() && edges[e].action < *a {
                 e += 1;
             }
@@ -894,12 +952,13 @@ impl<'g, G: Game> Search<'g, G> {
         if untried == 0 {
             return (best.1, false);
         }
-        // An untried action at random: the `pick`-th legal action without an edge.
+        // As many edges as legal actions, some of them not legal here: an untried action
+        // at random, the `pick`-th legal action without an edge.
         let pick = crate::chance::uniform_below(&mut self.rng, untried);
         let mut seen = 0;
-        let mut action = self.legal[0];
+        let mut action = legal[0];
         let mut e = 0;
-        for a in &self.legal {
+        for a in legal {
             while e < edges.len() && edges[e].action < *a {
                 e += 1;
             }

@@ -552,28 +552,54 @@ const fn swap_index_table() -> [u8; 7 * 7 * 7 * 7] {
 /// Index of each discard `[r, b, g, k]` (each 0..=6) at `((r*7+b)*7+g)*7+k`.
 static SWAP_INDEX: [u8; 2401] = swap_index_table();
 
-/// Calls `f` with the index of every swap a hand allows, in index order. A hand holds at
-/// most six tiles (draws beyond are refused), so every part of it is a swap but the
-/// empty one.
+/// Most swaps one hand allows: a hand of two, two, one and one tiles of the colours has
+/// 3 * 3 * 2 * 2 parts, the empty one not a swap.
+const MOST_SWAPS: usize = 35;
+
+/// For each hand of one to six tiles (by its index as a discard, [`SWAP_TABLE`]), the
+/// indices of the swaps it allows, ascending, and how many: every discard within the hand.
+/// The legal list copies a hand's row instead of walking its parts.
+const fn swaps_within_table() -> ([[u8; MOST_SWAPS]; SWAPS], [u8; SWAPS]) {
+    let mut rows = [[0u8; MOST_SWAPS]; SWAPS];
+    let mut lens = [0u8; SWAPS];
+    let mut hand = 0;
+    while hand < SWAPS {
+        let h = SWAP_TABLE[hand];
+        let mut part = 0;
+        while part < SWAPS {
+            let d = SWAP_TABLE[part];
+            if d[0] <= h[0] && d[1] <= h[1] && d[2] <= h[2] && d[3] <= h[3] {
+                rows[hand][lens[hand] as usize] = part as u8;
+                lens[hand] += 1;
+            }
+            part += 1;
+        }
+        hand += 1;
+    }
+    (rows, lens)
+}
+
+static SWAPS_WITHIN: ([[u8; MOST_SWAPS]; SWAPS], [u8; SWAPS]) = swaps_within_table();
+
+/// The indices of every swap a hand allows, ascending. A hand holds at most six tiles
+/// (draws beyond are refused), so every part of it is a swap but the empty one; an empty
+/// hand (or one past six tiles) allows none.
 #[inline]
-pub(crate) fn for_each_swap_within(hand: [u8; 4], mut f: impl FnMut(usize)) {
+pub(crate) fn swaps_within(hand: [u8; 4]) -> &'static [u8] {
     let h = hand.map(usize::from);
     debug_assert!(
         h.iter().sum::<usize>() <= usize::from(crate::state::HAND_SIZE),
         "{hand:?}"
     );
-    for r in 0..=h[0] {
-        for b in 0..=h[1] {
-            for g in 0..=h[2] {
-                let base = ((r * 7 + b) * 7 + g) * 7;
-                for k in 0..=h[3] {
-                    let i = SWAP_INDEX.get(base + k).copied().unwrap_or(u8::MAX);
-                    if i != u8::MAX {
-                        f(i as usize);
-                    }
-                }
-            }
+    if h.iter().any(|&x| x > 6) {
+        return &[];
+    }
+    match SWAP_INDEX.get(((h[0] * 7 + h[1]) * 7 + h[2]) * 7 + h[3]) {
+        Some(&i) if i != u8::MAX => {
+            let (rows, lens) = &SWAPS_WITHIN;
+            &rows[i as usize][..lens[i as usize] as usize]
         }
+        _ => &[],
     }
 }
 
@@ -587,27 +613,10 @@ pub(crate) fn swap_count(hand: [u8; 4]) -> usize {
 }
 
 /// The index of the `k`-th swap (from 0) a hand (of at most six tiles) allows, in index
-/// order: the `k`-th that [`for_each_swap_within`] gives.
+/// order: the `k`-th of [`swaps_within`].
 #[inline]
 pub(crate) fn nth_swap_within(hand: [u8; 4], k: usize) -> Option<usize> {
-    let h = hand.map(usize::from);
-    debug_assert!(
-        h.iter().sum::<usize>() <= usize::from(crate::state::HAND_SIZE),
-        "{hand:?}"
-    );
-    // The parts of the hand in index order are the numbers in mixed radix
-    // (h0+1, h1+1, h2+1, h3+1), the empty part (0) first.
-    let mut j = k + 1;
-    let mut d = [0usize; 4];
-    for i in (0..4).rev() {
-        d[i] = j % (h[i] + 1);
-        j /= h[i] + 1;
-    }
-    if j > 0 {
-        return None;
-    }
-    let i = *SWAP_INDEX.get(((d[0] * 7 + d[1]) * 7 + d[2]) * 7 + d[3])?;
-    (i != u8::MAX).then_some(i as usize)
+    swaps_within(hand).get(k).map(|&i| usize::from(i))
 }
 
 #[cfg(test)]
@@ -621,8 +630,22 @@ mod tests {
             if hand.iter().sum::<u8>() > crate::state::HAND_SIZE {
                 continue;
             }
+            // Every part of the hand, the empty one but, in lexicographic order.
             let mut listed = Vec::new();
-            for_each_swap_within(hand, |i| listed.push(i));
+            for r in 0..=hand[0] {
+                for b in 0..=hand[1] {
+                    for g in 0..=hand[2] {
+                        for k in 0..=hand[3] {
+                            if r + b + g + k > 0 {
+                                listed.push(swap_index([r, b, g, k]).unwrap());
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(listed.is_sorted(), "{hand:?}");
+            let within: Vec<usize> = swaps_within(hand).iter().map(|&i| usize::from(i)).collect();
+            assert_eq!(within, listed, "{hand:?}");
             assert_eq!(swap_count(hand), listed.len(), "{hand:?}");
             for (k, &i) in listed.iter().enumerate() {
                 assert_eq!(nth_swap_within(hand, k), Some(i), "{hand:?} {k}");

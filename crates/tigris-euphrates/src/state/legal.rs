@@ -216,9 +216,11 @@ impl ActionTargets {
                     }
                 }
             }
-            Block::Swaps => action::for_each_swap_within(self.swap_hand, |i| {
-                out.push(Action::raw(base + i as u16));
-            }),
+            Block::Swaps => out.extend(
+                action::swaps_within(self.swap_hand)
+                    .iter()
+                    .map(|&i| Action::raw(base + u16::from(i))),
+            ),
             Block::Tiles(_) | Block::Leaders(_) | Block::Catastrophes => {
                 let Some((set, shared)) = self.squares(block) else {
                     return;
