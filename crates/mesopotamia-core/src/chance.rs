@@ -157,6 +157,42 @@ impl<K: Kind> Bag<K> {
         None
     }
 
+    /// Draws `n` pieces out, one at a time as [`Bag::sample`] draws each (the same pieces
+    /// for the same random numbers), and returns how many of each kind (by
+    /// [`Kind::index`]) were drawn; `None`, with the bag unchanged, when it holds fewer
+    /// than `n`.
+    ///
+    /// ```
+    /// use mesopotamia_core::rand_core::SeedableRng;
+    /// use mesopotamia_core::{Bag, Colour};
+    /// # let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut bag = Bag::from_counts(&[(Colour::Red, 3), (Colour::Blue, 40)]);
+    /// let drawn = bag.draw(&mut rng, 6).unwrap();
+    /// assert_eq!(drawn.iter().sum::<u16>(), 6);
+    /// assert_eq!(bag.total(), 37);
+    /// ```
+    pub fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R, n: u32) -> Option<[u16; MAX_KINDS]> {
+        let mut total = self.total();
+        if n > total {
+            return None;
+        }
+        let mut drawn = [0u16; MAX_KINDS];
+        for _ in 0..n {
+            let mut pick = uniform_below(rng, total);
+            // The kinds in order, as `sample` walks them (a kind counting 0 is passed over
+            // either way); `pick < total` ends the walk within the kinds.
+            let mut k = 0;
+            while k + 1 < K::COUNT && pick >= u32::from(self.counts[k]) {
+                pick -= u32::from(self.counts[k]);
+                k += 1;
+            }
+            self.counts[k] -= 1;
+            drawn[k] += 1;
+            total -= 1;
+        }
+        Some(drawn)
+    }
+
     /// Draws `n` pieces out, uniformly among the draws of `n` that hold at least
     /// `at_least` of `kind`, and returns how many of each kind (by [`Kind::index`]) were
     /// drawn. This is how a hidden hand is redrawn when the table has seen something of it:
@@ -210,10 +246,10 @@ impl<K: Kind> Bag<K> {
         drawn[kind.index()] = k as u16;
         let left = of_kind - k;
         self.counts[kind.index()] = 0;
-        for _ in k..n {
-            let Some(c) = self.sample(rng) else { break };
-            self.counts[c.index()] -= 1;
-            drawn[c.index()] += 1;
+        // The others hold at least `n - k` pieces (k's weight is not zero).
+        let rest = self.draw(rng, n - k).unwrap_or_default();
+        for (d, r) in drawn.iter_mut().zip(rest) {
+            *d += r;
         }
         self.counts[kind.index()] = left as u16;
         Some(drawn)
@@ -279,13 +315,16 @@ pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n == 0 {
         return 0;
     }
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let m = (rng.next_u32() as u64) * (n as u64);
-        if (m as u32) >= threshold {
-            return (m >> 32) as u32;
+    let mut m = (rng.next_u32() as u64) * (n as u64);
+    // A draw is refused when its low half falls below `2^32 mod n`, which is below `n`:
+    // the division is needed only when the low half is below `n`, seldom.
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = (rng.next_u32() as u64) * (n as u64);
         }
     }
+    (m >> 32) as u32
 }
 
 /// Picks one of `items` uniformly with [`uniform_below`] (one draw of it); `None` if there
@@ -375,6 +414,71 @@ mod tests {
             );
         }
         assert!(seen.is_empty(), "draws with fewer than 2 red: {seen:?}");
+    }
+
+    /// `draw` takes what as many `sample`s and `take`s would, from the same random numbers,
+    /// using as many of them.
+    #[test]
+    fn a_draw_of_several_is_several_draws_of_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for round in 0..2_000u32 {
+            let counts = [
+                (round % 5) as u16,
+                0,
+                (round % 7) as u16,
+                (round % 3 + 1) as u16,
+            ];
+            let mut bag = Bag::from_counts(&[
+                (Colour::Red, counts[0]),
+                (Colour::Blue, counts[1]),
+                (Colour::Green, counts[2]),
+                (Colour::Black, counts[3]),
+            ]);
+            let n = round % (bag.total() + 1);
+            let (mut one, mut by_one) = (bag, rng.clone());
+            let mut expected = [0u16; MAX_KINDS];
+            for _ in 0..n {
+                let c = one.sample(&mut by_one).unwrap();
+                one.take(c, 1).unwrap();
+                expected[c.index()] += 1;
+            }
+            assert_eq!(bag.draw(&mut rng, n), Some(expected), "{counts:?} {n}");
+            assert_eq!(bag, one);
+            assert_eq!(rng.next_u64(), by_one.next_u64());
+        }
+        let mut bag = Bag::from_counts(&[(Colour::Red, 2)]);
+        assert_eq!(bag.draw(&mut rng, 3), None);
+        assert_eq!(bag.total(), 2);
+    }
+
+    /// The lazy threshold of `uniform_below` refuses exactly what the eager one did.
+    #[test]
+    fn uniform_below_refuses_what_lemire_refuses() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for n in [
+            1u32,
+            2,
+            3,
+            7,
+            1000,
+            1 << 31,
+            (1 << 31) + 1,
+            u32::MAX - 1,
+            u32::MAX,
+        ] {
+            for _ in 0..2_000 {
+                let mut eager = rng.clone();
+                let threshold = n.wrapping_neg() % n;
+                let expected = loop {
+                    let m = u64::from(eager.next_u32()) * u64::from(n);
+                    if (m as u32) >= threshold {
+                        break (m >> 32) as u32;
+                    }
+                };
+                assert_eq!(uniform_below(&mut rng, n), expected, "{n}");
+                assert_eq!(rng.next_u32(), eager.next_u32());
+            }
+        }
     }
 
     #[test]

@@ -510,20 +510,40 @@ impl Trees {
 /// computed.
 const LN_TABLE: usize = 1 << 16;
 
-/// One action's statistics at a node.
+/// One action's statistics at a node that plain UCT reads at every visit of the node: kept
+/// apart from the rest ([`Tally`]) so that the walk over a node's 300-odd edges reads a
+/// few kilobytes, not fifty.
 #[derive(Clone)]
 struct Edge<A> {
     action: A,
+    /// Plain UCT: seat `mean_of - 1`'s mean payoff (`Tally::reward / visits`; 0: none
+    /// kept), kept between visits: every legal edge is scored at each visit of its node,
+    /// and this division changes only when the edge itself is visited.
+    mean_of: u8,
     visits: u32,
     /// Times the action was legal when its node was visited.
     available: u32,
+    mean: f64,
+}
+
+impl<A> Edge<A> {
+    const fn new(action: A) -> Edge<A> {
+        Edge {
+            action,
+            mean_of: 0,
+            visits: 0,
+            available: 1,
+            mean: 0.0,
+        }
+    }
+}
+
+/// The rest of an edge's statistics, read on the way down, at the backup and by the
+/// guided search.
+#[derive(Clone)]
+struct Tally {
     /// Sum of each seat's payoff over the iterations through this edge.
     reward: [f64; MAX_SEATS],
-    /// Plain UCT: `reward[s] / visits` for seat `mean_of - 1` (0: none), kept between
-    /// visits: every legal edge is scored at each visit of its node, and this division
-    /// changes only when the edge itself is visited.
-    mean: f64,
-    mean_of: u8,
     /// The node reached, once expanded.
     child: Option<u32>,
     /// Guided search: the prior, and each seat's payoff as first judged (one visit's
@@ -532,39 +552,43 @@ struct Edge<A> {
     first: [f64; MAX_SEATS],
 }
 
-impl<A> Edge<A> {
-    const fn new(action: A) -> Edge<A> {
-        Edge {
-            action,
-            visits: 0,
-            available: 1,
-            reward: [0.0; MAX_SEATS],
-            mean: 0.0,
-            mean_of: 0,
-            child: None,
-            prior: 0.0,
-            first: [0.0; MAX_SEATS],
-        }
-    }
+impl Tally {
+    const NEW: Tally = Tally {
+        reward: [0.0; MAX_SEATS],
+        child: None,
+        prior: 0.0,
+        first: [0.0; MAX_SEATS],
+    };
 }
 
-/// A node: the actions tried from it, sorted by action.
+/// A node: the actions tried from it, sorted by action, and their tallies (`tallies[i]`
+/// is `edges[i]`'s).
 #[derive(Clone)]
 struct Node<A> {
     edges: Vec<Edge<A>>,
+    tallies: Vec<Tally>,
     /// Guided search: the softmax's reference value and sum when the node was expanded
     /// (actions met later, under another hidden state, are judged on the same footing).
     prior_max: f64,
     prior_sum: f64,
 }
 
-impl<A> Node<A> {
+impl<A: Copy + Ord> Node<A> {
     const fn new() -> Node<A> {
         Node {
             edges: Vec::new(),
+            tallies: Vec::new(),
             prior_max: 0.0,
             prior_sum: 1.0,
         }
+    }
+
+    /// Adds an edge and its tally in their sorted place; returns its index.
+    fn insert(&mut self, edge: Edge<A>, tally: Tally) -> usize {
+        let at = self.edges.partition_point(|x| x.action < edge.action);
+        self.edges.insert(at, edge);
+        self.tallies.insert(at, tally);
+        at
     }
 }
 
@@ -592,6 +616,8 @@ struct Search<'g, G: Game> {
     root_legal: Option<Vec<G::Action>>,
     /// Scratch of `select_uct`: the legal places of a node's edges.
     tried: Vec<usize>,
+    /// Whether the root's edges are its legal actions, one for one (`select_uct`).
+    root_exact: bool,
     outcomes: Vec<(G::Chance, u32)>,
     /// The edges (node, edge index) of the current iteration, kept to save an allocation.
     path: Vec<(u32, usize)>,
@@ -635,6 +661,7 @@ impl<'g, G: Game> Search<'g, G> {
             legal: Vec::new(),
             root_legal: None,
             tried: Vec::new(),
+            root_exact: false,
             outcomes: Vec::new(),
             path: Vec::new(),
             root_among: &[],
@@ -669,15 +696,15 @@ impl<'g, G: Game> Search<'g, G> {
             .iter()
             .map(|a| match root.edges.binary_search_by(|e| e.action.cmp(a)) {
                 Ok(i) => {
-                    let edge = &root.edges[i];
+                    let (edge, tally) = (&root.edges[i], &root.tallies[i]);
                     if guided {
                         (
                             edge.visits,
-                            edge.reward[me] + edge.first[me],
+                            tally.reward[me] + tally.first[me],
                             f64::from(edge.visits) + 1.0,
                         )
                     } else {
-                        (edge.visits, edge.reward[me], f64::from(edge.visits))
+                        (edge.visits, tally.reward[me], f64::from(edge.visits))
                     }
                 }
                 Err(_) => (0, 0.0, 0.0),
@@ -743,7 +770,7 @@ impl<'g, G: Game> Search<'g, G> {
                         } else {
                             self.exploration
                         };
-                        self.select_uct(node, mover, exploration)
+                        self.select_uct(node, mover, exploration, own_root)
                     };
                     let action = self.nodes[node as usize].edges[index].action;
                     if state.apply(action).is_err() {
@@ -789,12 +816,12 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// The node the edge `index` of `node` leads to, made if new.
     fn child(&mut self, node: u32, index: usize) -> u32 {
-        match self.nodes[node as usize].edges[index].child {
+        match self.nodes[node as usize].tallies[index].child {
             Some(child) => child,
             None => {
                 let child = self.nodes.len() as u32;
                 self.nodes.push(Node::new());
-                self.nodes[node as usize].edges[index].child = Some(child);
+                self.nodes[node as usize].tallies[index].child = Some(child);
                 child
             }
         }
@@ -803,10 +830,11 @@ impl<'g, G: Game> Search<'g, G> {
     /// Adds one iteration's payoffs along `path`.
     fn backup(&mut self, path: &[(u32, usize)], payoff: &[f64; MAX_SEATS]) {
         for &(n, i) in path {
-            let edge = &mut self.nodes[n as usize].edges[i];
+            let node = &mut self.nodes[n as usize];
+            let edge = &mut node.edges[i];
             edge.visits += 1;
             edge.mean_of = 0;
-            for (r, p) in edge.reward.iter_mut().zip(payoff) {
+            for (r, p) in node.tallies[i].reward.iter_mut().zip(payoff) {
                 *r += p;
             }
         }
@@ -866,8 +894,14 @@ impl<'g, G: Game> Search<'g, G> {
     /// an untried action at random if any (then `true`), else the best UCT score for
     /// `mover` with the constant `exploration`. Every legal edge's availability counts
     /// this visit.
-    fn select_uct(&mut self, node: u32, mover: Seat, exploration: f64) -> (usize, bool) {
-        let edges = &mut self.nodes[node as usize].edges;
+    fn select_uct(
+        &mut self,
+        node: u32,
+        mover: Seat,
+        exploration: f64,
+        own_root: bool,
+    ) -> (usize, bool) {
+        let Node { edges, tallies, .. } = &mut self.nodes[node as usize];
         let legal = &self.legal;
         if edges.len() < legal.len() {
             // Fewer edges than legal actions: some action is untried, and one of those is
@@ -905,9 +939,10 @@ impl<'g, G: Game> Search<'g, G> {
                 at += 1;
             }
             let action = legal[at];
-            let index = edges.partition_point(|x| x.action < action);
-            edges.insert(index, Edge::new(action));
-            return (index, true);
+            return (
+                self.nodes[node as usize].insert(Edge::new(action), Tally::NEW),
+                true,
+            );
         }
         let m = mover.index();
         // One walk of the two sorted lists: each legal edge's availability counts this visit
@@ -916,6 +951,22 @@ impl<'g, G: Game> Search<'g, G> {
         let mut untried = 0u32;
         let mut best = (f64::NEG_INFINITY, 0usize);
         let tag = m as u8 + 1;
+        let ln = &self.ln;
+        // The searching seat's own root, every action tried: its legal list never changes,
+        // so once its edges are the legal actions, one for one (a kept tree's root may hold
+        // others), they stay so.
+        if own_root
+            && edges.len() == legal.len()
+            && (self.root_exact || {
+                self.root_exact = edges.iter().zip(legal).all(|(x, a)| x.action == *a);
+                self.root_exact
+            })
+        {
+            for (e, edge) in edges.iter_mut().enumerate() {
+                uct_visit(edge, &tallies[e], e, m, tag, ln, exploration, &mut best);
+            }
+            return (best.1, false);
+        }
         let mut e = 0;
         for a in legal {
             while e < edges.len() && edges[e].action < *a {
@@ -923,28 +974,7 @@ impl<'g, G: Game> Search<'g, G> {
             }
             match edges.get_mut(e) {
                 Some(edge) if edge.action == *a => {
-                    edge.available += 1;
-                    let visits = f64::from(edge.visits.max(1));
-                    if edge.mean_of != tag {
-                        edge.mean = edge.reward[m] / visits;
-                        edge.mean_of = tag;
-                    }
-                    let mean = edge.mean;
-                    let ln_available = self
-                        .ln
-                        .get(edge.available as usize)
-                        .copied()
-                        .unwrap_or_else(|| f64::from(edge.available).ln());
-                    // Most edges fall well short of the best so far: their division and
-                    // square root are spared.
-                    if cannot_beat(best.0, mean, exploration, ln_available, visits) {
-                        continue;
-                    }
-                    let explore = exploration * (ln_available / visits).sqrt();
-                    let score = mean + explore;
-                    if score > best.0 {
-                        best = (score, e);
-                    }
+                    uct_visit(edge, &tallies[e], e, m, tag, ln, exploration, &mut best);
                 }
                 _ => untried += 1,
             }
@@ -970,9 +1000,47 @@ impl<'g, G: Game> Search<'g, G> {
                 seen += 1;
             }
         }
-        let at = edges.partition_point(|x| x.action < action);
-        edges.insert(at, Edge::new(action));
-        (at, true)
+        (
+            self.nodes[node as usize].insert(Edge::new(action), Tally::NEW),
+            true,
+        )
+    }
+}
+
+/// Counts a visit of `edge` (the `e`-th of its node, legal now) in its availability and
+/// keeps it in `best` if its UCT score for seat `m` (`tag`: `m + 1`) is the best so far.
+#[allow(clippy::too_many_arguments)] // The walk's state, passed to keep the loop tight.
+#[inline(always)]
+fn uct_visit<A>(
+    edge: &mut Edge<A>,
+    tally: &Tally,
+    e: usize,
+    m: usize,
+    tag: u8,
+    ln: &[f64],
+    exploration: f64,
+    best: &mut (f64, usize),
+) {
+    edge.available += 1;
+    let visits = f64::from(edge.visits.max(1));
+    if edge.mean_of != tag {
+        edge.mean = tally.reward[m] / visits;
+        edge.mean_of = tag;
+    }
+    let mean = edge.mean;
+    let ln_available = ln
+        .get(edge.available as usize)
+        .copied()
+        .unwrap_or_else(|| f64::from(edge.available).ln());
+    // Most edges fall well short of the best so far: their division and square root are
+    // spared.
+    if cannot_beat(best.0, mean, exploration, ln_available, visits) {
+        return;
+    }
+    let explore = exploration * (ln_available / visits).sqrt();
+    let score = mean + explore;
+    if score > best.0 {
+        *best = (score, e);
     }
 }
 

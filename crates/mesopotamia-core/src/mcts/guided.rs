@@ -2,7 +2,7 @@
 //! every legal action of a new node is judged at once, the judgements serve as PUCT priors
 //! and as first values, and a new node is scored by its best action's judgement.
 
-use super::{Edge, Search};
+use super::{Edge, Node, Search, Tally};
 use crate::game::Game;
 use crate::seat::{MAX_SEATS, Seat};
 
@@ -26,7 +26,7 @@ impl<G: Game> Search<'_, G> {
         };
         let m = mover.index();
         let fresh = self.nodes[node as usize].edges.is_empty();
-        let mut judged: Vec<(Edge<G::Action>, f64)> = Vec::new();
+        let mut judged: Vec<(Edge<G::Action>, Tally, f64)> = Vec::new();
         {
             let edges = &self.nodes[node as usize].edges;
             let mut e = 0;
@@ -40,19 +40,20 @@ impl<G: Game> Search<'_, G> {
                 let mut next = state.clone();
                 let mut edge = Edge::new(a);
                 edge.available = 0;
+                let mut tally = Tally::NEW;
                 if next.apply(a).is_err() {
                     // Not playable after all: judged a loss for the mover, never chosen
                     // before the others.
-                    edge.first = [0.5; MAX_SEATS];
-                    edge.first[m] = 0.0;
-                    judged.push((edge, f64::NEG_INFINITY));
+                    tally.first = [0.5; MAX_SEATS];
+                    tally.first[m] = 0.0;
+                    judged.push((edge, tally, f64::NEG_INFINITY));
                     continue;
                 }
                 // Only the mover's payoff (all that selection reads here): the others are
                 // judged for the one action a new node is scored by.
                 let (p, value) = self.judge(&next, mover);
-                edge.first[m] = p;
-                judged.push((edge, value));
+                tally.first[m] = p;
+                judged.push((edge, tally, value));
             }
         }
         if judged.is_empty() {
@@ -60,23 +61,24 @@ impl<G: Game> Search<'_, G> {
         }
         let n = &mut self.nodes[node as usize];
         if fresh {
-            n.prior_max = judged.iter().map(|j| j.1).fold(f64::NEG_INFINITY, f64::max);
+            n.prior_max = judged.iter().map(|j| j.2).fold(f64::NEG_INFINITY, f64::max);
             if !n.prior_max.is_finite() {
                 n.prior_max = 0.0;
             }
             n.prior_sum = judged
                 .iter()
-                .map(|j| ((j.1 - n.prior_max) / temperature).exp())
+                .map(|j| ((j.2 - n.prior_max) / temperature).exp())
                 .sum::<f64>()
                 .max(f64::MIN_POSITIVE);
         }
-        for (mut edge, value) in judged {
-            edge.prior = (((value - n.prior_max) / temperature).exp() / n.prior_sum).min(1.0);
+        for (edge, mut tally, value) in judged {
+            tally.prior = (((value - n.prior_max) / temperature).exp() / n.prior_sum).min(1.0);
             if fresh {
+                // Judged in the legal list's order: sorted already.
                 n.edges.push(edge);
+                n.tallies.push(tally);
             } else {
-                let at = n.edges.partition_point(|x| x.action < edge.action);
-                n.edges.insert(at, edge);
+                n.insert(edge, tally);
             }
         }
     }
@@ -99,22 +101,22 @@ impl<G: Game> Search<'_, G> {
     /// Every seat's payoff after the action at `node` (legal now in `state`) judged best
     /// for `mover`.
     pub(super) fn best_first(&self, node: u32, state: &G, mover: Seat) -> Option<[f64; MAX_SEATS]> {
-        let edges = &self.nodes[node as usize].edges;
+        let Node { edges, tallies, .. } = &self.nodes[node as usize];
         let m = mover.index();
-        let mut best: Option<&Edge<G::Action>> = None;
+        let mut best: Option<(G::Action, f64)> = None;
         let mut e = 0;
         for a in &self.legal {
             while e < edges.len() && edges[e].action < *a {
                 e += 1;
             }
-            if let Some(edge) = edges.get(e).filter(|x| x.action == *a)
-                && best.is_none_or(|b| edge.first[m] > b.first[m])
+            if edges.get(e).is_some_and(|x| x.action == *a)
+                && best.is_none_or(|b| tallies[e].first[m] > b.1)
             {
-                best = Some(edge);
+                best = Some((*a, tallies[e].first[m]));
             }
         }
         let mut next = state.clone();
-        next.apply(best?.action).ok()?;
+        next.apply(best?.0).ok()?;
         Some(self.payoff(&next))
     }
 
@@ -123,7 +125,7 @@ impl<G: Game> Search<'_, G> {
     /// rescaled between the node's worst and best legal action.
     fn select_puct(&mut self, node: u32, mover: Seat) -> usize {
         let m = mover.index();
-        let edges = &mut self.nodes[node as usize].edges;
+        let Node { edges, tallies, .. } = &mut self.nodes[node as usize];
         let values = &mut self.values;
         values.clear();
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -140,7 +142,8 @@ impl<G: Game> Search<'_, G> {
             };
             edge.available += 1;
             visits_here += edge.visits;
-            let q = (edge.reward[m] + edge.first[m]) / (f64::from(edge.visits) + 1.0);
+            let tally = &tallies[e];
+            let q = (tally.reward[m] + tally.first[m]) / (f64::from(edge.visits) + 1.0);
             low = low.min(q);
             high = high.max(q);
             values.push(q);
@@ -156,9 +159,8 @@ impl<G: Game> Search<'_, G> {
             if q.is_nan() {
                 continue;
             }
-            let edge = &edges[e];
             let score = (q - low) / spread
-                + self.exploration * edge.prior * root_n / (1.0 + f64::from(edge.visits));
+                + self.exploration * tallies[e].prior * root_n / (1.0 + f64::from(edges[e].visits));
             if score > best.0 {
                 best = (score, e);
             }

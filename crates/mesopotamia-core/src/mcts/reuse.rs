@@ -56,7 +56,7 @@ pub(super) fn subtree<A: Copy + Ord>(mut nodes: Vec<Node<A>>, action: A) -> Vec<
     let Some(root) = nodes
         .first()
         .and_then(|n| n.edges.binary_search_by(|e| e.action.cmp(&action)).ok())
-        .and_then(|i| nodes[0].edges[i].child)
+        .and_then(|i| nodes[0].tallies[i].child)
     else {
         return Vec::new();
     };
@@ -66,8 +66,8 @@ pub(super) fn subtree<A: Copy + Ord>(mut nodes: Vec<Node<A>>, action: A) -> Vec<
     number[root as usize] = 0;
     let mut i = 0;
     while i < order.len() {
-        for edge in &nodes[order[i] as usize].edges {
-            if let Some(c) = edge.child
+        for tally in &nodes[order[i] as usize].tallies {
+            if let Some(c) = tally.child
                 && number[c as usize] == u32::MAX
             {
                 number[c as usize] = order.len() as u32;
@@ -80,8 +80,8 @@ pub(super) fn subtree<A: Copy + Ord>(mut nodes: Vec<Node<A>>, action: A) -> Vec<
         .iter()
         .map(|&n| {
             let mut node = core::mem::replace(&mut nodes[n as usize], Node::new());
-            for edge in &mut node.edges {
-                edge.child = edge.child.map(|c| number[c as usize]);
+            for tally in &mut node.tallies {
+                tally.child = tally.child.map(|c| number[c as usize]);
             }
             node
         })

@@ -184,16 +184,21 @@ fn a_subtree_keeps_every_node_below_the_action() {
         let (mut count, mut visits, mut stack) = (0, 0u64, vec![from]);
         while let Some(n) = stack.pop() {
             count += 1;
-            for e in &nodes[n as usize].edges {
+            let node = &nodes[n as usize];
+            for (e, t) in node.edges.iter().zip(&node.tallies) {
                 visits += u64::from(e.visits);
-                stack.extend(e.child);
+                stack.extend(t.child);
             }
         }
         (count, visits)
     };
     for action in 0..4u8 {
-        let edge = nodes[0].edges.iter().find(|e| e.action == action).unwrap();
-        let child = edge
+        let i = nodes[0]
+            .edges
+            .iter()
+            .position(|e| e.action == action)
+            .unwrap();
+        let child = nodes[0].tallies[i]
             .child
             .expect("every first pick expanded in 500 iterations");
         let kept = subtree(nodes.clone(), action);

@@ -3,7 +3,7 @@
 //! with what the table has seen.
 
 use mesopotamia_core::rand_core::Rng;
-use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
+use mesopotamia_core::{Colour, ColourMap, Seat};
 use smallvec::SmallVec;
 
 use super::{Card, Cards, Pending};
@@ -50,17 +50,11 @@ impl Cards {
                 dealt = Some(seat);
             }
         }
-        let mut draw = |pool: &mut Bag<Colour>| {
-            let c = pool.sample(rng).expect("the pool holds every hidden card");
-            pool.take(c, 1).expect("sampled from the pool");
-            c
-        };
         for &s in others.iter().filter(|&&s| dealt != Some(s)) {
-            let mut hand = ColourMap::splat(0u8);
-            for _ in 0..self.public.hand_sizes[s] {
-                hand[draw(&mut pool)] += 1;
-            }
-            out.hands[s] = hand;
+            let hand = pool
+                .draw(rng, self.public.hand_sizes[s].into())
+                .expect("the pool holds every hidden card");
+            out.hands[s] = ColourMap::from_fn(|c| hand[c.index()] as u8);
         }
         if !open {
             for s in 0..n {
@@ -68,17 +62,17 @@ impl Cards {
                 let below = pile.len().saturating_sub(1);
                 for card in pile[..below].iter_mut() {
                     if let Card::Civ(c) = card {
-                        *c = draw(&mut pool);
+                        *c = pool.sample(rng).expect("the pool holds every hidden card");
+                        pool.take(*c, 1).expect("sampled from the pool");
                     }
                 }
             }
         }
         if n == 2 {
-            let mut removed = ColourMap::splat(0u8);
-            for _ in 0..self.removed.values().iter().map(|&k| k as u32).sum::<u32>() {
-                removed[draw(&mut pool)] += 1;
-            }
-            out.removed = removed;
+            let removed = pool
+                .draw(rng, self.removed.values().iter().map(|&k| k as u32).sum())
+                .expect("the pool holds every hidden card");
+            out.removed = ColourMap::from_fn(|c| removed[c.index()] as u8);
         }
         out.deck = pool;
         out

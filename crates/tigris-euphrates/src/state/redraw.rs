@@ -37,13 +37,10 @@ impl Tigris {
             }
         }
         let mut deal = |n: u8, pool: &mut Bag<Colour>| {
-            let mut got = ColourMap::splat(0u8);
-            for _ in 0..n {
-                let c = pool.sample(rng).expect("the pool holds every hidden tile");
-                pool.take(c, 1).expect("sampled from the pool");
-                got[c] += 1;
-            }
-            got
+            let got = pool
+                .draw(rng, n.into())
+                .expect("the pool holds every hidden tile");
+            ColourMap::from_fn(|c| got[c.index()] as u8)
         };
         for &s in &others {
             if dealt != Some(s) {
