@@ -261,18 +261,44 @@ impl ActionTargets {
 /// size-known loop: a set several blocks share (the land, the supply squares) stays decoded
 /// in one buffer for all of them; the others take turns in the other.
 struct Decoded {
-    shared: [u16; 256],
+    shared: [u16; BUFFER],
     /// The set in `shared` and its length.
     shared_set: Option<(Squares, usize)>,
-    other: [u16; 256],
+    other: [u16; BUFFER],
+}
+
+/// A decoding buffer: 256 squares at most (a set holds 192), and room for the 8 a byte of
+/// the set may write past its last square.
+const BUFFER: usize = 256 + 8;
+
+/// For each byte, the places of its set bits, lowest first (the rest 0), and how many:
+/// a set is decoded a byte at a time, 8 places written and as many kept as the byte holds.
+static BYTE_BITS: ([[u8; 8]; 256], [u8; 256]) = byte_bits();
+
+const fn byte_bits() -> ([[u8; 8]; 256], [u8; 256]) {
+    let mut places = [[0u8; 8]; 256];
+    let mut counts = [0u8; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                places[byte][counts[byte] as usize] = bit as u8;
+                counts[byte] += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    (places, counts)
 }
 
 impl Default for Decoded {
     fn default() -> Self {
         Decoded {
-            shared: [0; 256],
+            shared: [0; BUFFER],
             shared_set: None,
-            other: [0; 256],
+            other: [0; BUFFER],
         }
     }
 }
@@ -280,14 +306,24 @@ impl Default for Decoded {
 impl Decoded {
     /// Writes `set`'s squares into `buffer`; returns how many.
     #[inline]
-    fn decode(set: Squares, buffer: &mut [u16; 256]) -> usize {
+    fn decode(set: Squares, buffer: &mut [u16; BUFFER]) -> usize {
+        let (places, counts) = &BYTE_BITS;
         let mut n = 0;
-        // A set holds at most 192 squares: masking the index lets the writes go without
-        // bounds checks.
-        set.for_each(|s| {
-            buffer[n & 0xFF] = s.0;
-            n += 1;
-        });
+        for (w, &word) in set.words().iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            for b in 0..8 {
+                let byte = ((word >> (8 * b)) & 0xFF) as usize;
+                let first = (w * 64 + b * 8) as u16;
+                // Masked, the index leaves room for the 8 places: no bounds check.
+                let at = n & 0xFF;
+                for (slot, &place) in buffer[at..at + 8].iter_mut().zip(&places[byte]) {
+                    *slot = first + u16::from(place);
+                }
+                n += usize::from(counts[byte]);
+            }
+        }
         n.min(256)
     }
 
@@ -639,6 +675,44 @@ impl Tigris {
                 }
             }
             Pending::Action | Pending::Draw(_) | Pending::Over => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BUFFER, Decoded, Squares};
+
+    /// A byte at a time, the decoding writes every square of a set in order and no other:
+    /// sets of every density, the empty and the full one among them.
+    #[test]
+    fn a_set_decodes_to_its_squares() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut buffer = [0u16; BUFFER];
+        for round in 0..3_000 {
+            let mut words = [next(), next(), next()];
+            // Thinned out, or filled up, by rounds.
+            for _ in 0..round % 4 {
+                words = words.map(|w| w & next());
+            }
+            if round % 7 == 0 {
+                words = words.map(|w| w | next());
+            }
+            match round {
+                0 => words = [0; 3],
+                1 => words = [u64::MAX; 3],
+                _ => {}
+            }
+            let set = Squares::from_words(words);
+            let n = Decoded::decode(set, &mut buffer);
+            let expected: Vec<u16> = set.iter().map(|s| s.0).collect();
+            assert_eq!(&buffer[..n], &expected[..], "{words:x?}");
         }
     }
 }
