@@ -200,7 +200,8 @@ impl<K: Kind> Bag<K> {
     ///
     /// `None`, with the bag unchanged, when no such draw exists (the bag holds fewer than
     /// `n` pieces, or fewer than `at_least` of `kind`, or `at_least > n`), or when the
-    /// draws are too many to count in 128 bits.
+    /// draws are too many to count in 128 bits (far beyond a hand: 6 from 150 pieces are
+    /// some 1.6e10 draws).
     ///
     /// ```
     /// use mesopotamia_core::rand_core::SeedableRng;
@@ -228,17 +229,20 @@ impl<K: Kind> Bag<K> {
         // the draws holding exactly k.
         let low = at_least.max(n.saturating_sub(others));
         let high = n.min(of_kind);
-        let mut weights = [0u128; 64];
+        let weight = |k: u32| binomial(of_kind, k)?.checked_mul(binomial(others, n - k)?);
         let mut total = 0u128;
         for k in low..=high {
-            let w = binomial(of_kind, k)?.checked_mul(binomial(others, n - k)?)?;
-            *weights.get_mut((k - low) as usize)? = w;
-            total = total.checked_add(w)?;
+            total = total.checked_add(weight(k)?)?;
         }
+        // Each weight was counted above, so none fails now.
         let mut pick = uniform_below_u128(rng, total);
         let mut k = low;
-        while pick >= weights[(k - low) as usize] {
-            pick -= weights[(k - low) as usize];
+        loop {
+            let w = weight(k).unwrap_or(0);
+            if pick < w || k == high {
+                break;
+            }
+            pick -= w;
             k += 1;
         }
         // The k pieces of `kind`, then the rest uniformly from the other kinds.
@@ -275,7 +279,7 @@ fn uniform_below_u128<R: Rng + ?Sized>(rng: &mut R, n: u128) -> u128 {
     if n <= 1 {
         return 0;
     }
-    // The largest multiple of n that fits, less one: draws above it are redrawn.
+    // A multiple of n: draws from it up are redrawn, so that every remainder is as likely.
     let limit = u128::MAX - u128::MAX % n;
     loop {
         let x = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());

@@ -982,7 +982,7 @@ impl<'g, G: Game> Search<'g, G> {
         if untried == 0 {
             return (best.1, false);
         }
-        // As many edges as legal actions, some of them not legal here: an untried action
+        // At least as many edges as legal actions, some of them not legal here: an untried action
         // at random, the `pick`-th legal action without an edge.
         let pick = crate::chance::uniform_below(&mut self.rng, untried);
         let mut seen = 0;
