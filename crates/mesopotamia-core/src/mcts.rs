@@ -523,6 +523,8 @@ struct Edge<A> {
     visits: u32,
     /// Times the action was legal when its node was visited.
     available: u32,
+    /// Where the edge's [`Tally`] is in its node's `tallies`.
+    tally: u32,
     mean: f64,
 }
 
@@ -533,6 +535,7 @@ impl<A> Edge<A> {
             mean_of: 0,
             visits: 0,
             available: 1,
+            tally: 0,
             mean: 0.0,
         }
     }
@@ -561,8 +564,9 @@ impl Tally {
     };
 }
 
-/// A node: the actions tried from it, sorted by action, and their tallies (`tallies[i]`
-/// is `edges[i]`'s).
+/// A node: the actions tried from it, sorted by action, and their tallies in the order the
+/// edges were made (`edges[i].tally` is the place of edge `i`'s): a new edge moves the small
+/// edges after it, not the tallies.
 #[derive(Clone)]
 struct Node<A> {
     edges: Vec<Edge<A>>,
@@ -585,9 +589,11 @@ impl<A: Copy + Ord> Node<A> {
 
     /// Adds an edge and its tally in their sorted place; returns its index.
     fn insert(&mut self, edge: Edge<A>, tally: Tally) -> usize {
+        let mut edge = edge;
+        edge.tally = self.tallies.len() as u32;
+        self.tallies.push(tally);
         let at = self.edges.partition_point(|x| x.action < edge.action);
         self.edges.insert(at, edge);
-        self.tallies.insert(at, tally);
         at
     }
 }
@@ -696,7 +702,8 @@ impl<'g, G: Game> Search<'g, G> {
             .iter()
             .map(|a| match root.edges.binary_search_by(|e| e.action.cmp(a)) {
                 Ok(i) => {
-                    let (edge, tally) = (&root.edges[i], &root.tallies[i]);
+                    let edge = &root.edges[i];
+                    let tally = &root.tallies[edge.tally as usize];
                     if guided {
                         (
                             edge.visits,
@@ -816,12 +823,13 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// The node the edge `index` of `node` leads to, made if new.
     fn child(&mut self, node: u32, index: usize) -> u32 {
-        match self.nodes[node as usize].tallies[index].child {
+        let t = self.nodes[node as usize].edges[index].tally as usize;
+        match self.nodes[node as usize].tallies[t].child {
             Some(child) => child,
             None => {
                 let child = self.nodes.len() as u32;
                 self.nodes.push(Node::new());
-                self.nodes[node as usize].tallies[index].child = Some(child);
+                self.nodes[node as usize].tallies[t].child = Some(child);
                 child
             }
         }
@@ -834,7 +842,8 @@ impl<'g, G: Game> Search<'g, G> {
             let edge = &mut node.edges[i];
             edge.visits += 1;
             edge.mean_of = 0;
-            for (r, p) in node.tallies[i].reward.iter_mut().zip(payoff) {
+            let t = edge.tally as usize;
+            for (r, p) in node.tallies[t].reward.iter_mut().zip(payoff) {
                 *r += p;
             }
         }
@@ -963,7 +972,8 @@ impl<'g, G: Game> Search<'g, G> {
             })
         {
             for (e, edge) in edges.iter_mut().enumerate() {
-                uct_visit(edge, &tallies[e], e, m, tag, ln, exploration, &mut best);
+                let t = edge.tally as usize;
+                uct_visit(edge, &tallies[t], e, m, tag, ln, exploration, &mut best);
             }
             return (best.1, false);
         }
@@ -974,7 +984,8 @@ impl<'g, G: Game> Search<'g, G> {
             }
             match edges.get_mut(e) {
                 Some(edge) if edge.action == *a => {
-                    uct_visit(edge, &tallies[e], e, m, tag, ln, exploration, &mut best);
+                    let t = edge.tally as usize;
+                    uct_visit(edge, &tallies[t], e, m, tag, ln, exploration, &mut best);
                 }
                 _ => untried += 1,
             }

@@ -62,8 +62,12 @@ proptest! {
             .max()
             .unwrap();
         prop_assert_eq!(greedy, best);
-        let total: u32 = allocate_treasures(ColourMap::from_array(vp), t).values().iter().sum();
+        let allocated = allocate_treasures(ColourMap::from_array(vp), t);
+        let total: u32 = allocated.values().iter().sum();
         prop_assert_eq!(total, vp.iter().sum::<u32>() + t);
+        let mut sorted = allocated.into_array();
+        sorted.sort_unstable();
+        prop_assert_eq!(greedy, sorted);
     }
 
     #[test]

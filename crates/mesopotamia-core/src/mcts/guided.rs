@@ -75,6 +75,8 @@ impl<G: Game> Search<'_, G> {
             tally.prior = (((value - n.prior_max) / temperature).exp() / n.prior_sum).min(1.0);
             if fresh {
                 // Judged in the legal list's order: sorted already.
+                let mut edge = edge;
+                edge.tally = n.tallies.len() as u32;
                 n.edges.push(edge);
                 n.tallies.push(tally);
             } else {
@@ -110,9 +112,9 @@ impl<G: Game> Search<'_, G> {
                 e += 1;
             }
             if edges.get(e).is_some_and(|x| x.action == *a)
-                && best.is_none_or(|b| tallies[e].first[m] > b.1)
+                && best.is_none_or(|b| tallies[edges[e].tally as usize].first[m] > b.1)
             {
-                best = Some((*a, tallies[e].first[m]));
+                best = Some((*a, tallies[edges[e].tally as usize].first[m]));
             }
         }
         let mut next = state.clone();
@@ -142,7 +144,7 @@ impl<G: Game> Search<'_, G> {
             };
             edge.available += 1;
             visits_here += edge.visits;
-            let tally = &tallies[e];
+            let tally = &tallies[edge.tally as usize];
             let q = (tally.reward[m] + tally.first[m]) / (f64::from(edge.visits) + 1.0);
             low = low.min(q);
             high = high.max(q);
@@ -160,7 +162,8 @@ impl<G: Game> Search<'_, G> {
                 continue;
             }
             let score = (q - low) / spread
-                + self.exploration * tallies[e].prior * root_n / (1.0 + f64::from(edges[e].visits));
+                + self.exploration * tallies[edges[e].tally as usize].prior * root_n
+                    / (1.0 + f64::from(edges[e].visits));
             if score > best.0 {
                 best = (score, e);
             }

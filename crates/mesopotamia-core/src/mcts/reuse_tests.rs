@@ -185,9 +185,9 @@ fn a_subtree_keeps_every_node_below_the_action() {
         while let Some(n) = stack.pop() {
             count += 1;
             let node = &nodes[n as usize];
-            for (e, t) in node.edges.iter().zip(&node.tallies) {
+            for e in &node.edges {
                 visits += u64::from(e.visits);
-                stack.extend(t.child);
+                stack.extend(node.tallies[e.tally as usize].child);
             }
         }
         (count, visits)
@@ -198,7 +198,7 @@ fn a_subtree_keeps_every_node_below_the_action() {
             .iter()
             .position(|e| e.action == action)
             .unwrap();
-        let child = nodes[0].tallies[i]
+        let child = nodes[0].tallies[nodes[0].edges[i].tally as usize]
             .child
             .expect("every first pick expanded in 500 iterations");
         let kept = subtree(nodes.clone(), action);
