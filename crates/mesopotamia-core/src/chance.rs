@@ -147,14 +147,19 @@ impl<K: Kind> Bag<K> {
         if total == 0 {
             return None;
         }
-        let mut pick = uniform_below(rng, total);
-        for (k, n) in self.outcomes() {
-            if pick < n {
-                return Some(k);
-            }
-            pick -= n;
+        K::from_index(self.kind_at(uniform_below(rng, total)))
+    }
+
+    /// The index of the kind holding the `pick`-th piece (from 0, `pick < total`), the
+    /// kinds counted in order.
+    #[inline]
+    fn kind_at(&self, mut pick: u32) -> usize {
+        let mut k = 0;
+        while k + 1 < K::COUNT && pick >= u32::from(self.counts[k]) {
+            pick -= u32::from(self.counts[k]);
+            k += 1;
         }
-        None
+        k
     }
 
     /// Draws `n` pieces out, one at a time as [`Bag::sample`] draws each (the same pieces
@@ -178,14 +183,7 @@ impl<K: Kind> Bag<K> {
         }
         let mut drawn = [0u16; MAX_KINDS];
         for _ in 0..n {
-            let mut pick = uniform_below(rng, total);
-            // The kinds in order, as `sample` walks them (a kind counting 0 is passed over
-            // either way); `pick < total` ends the walk within the kinds.
-            let mut k = 0;
-            while k + 1 < K::COUNT && pick >= u32::from(self.counts[k]) {
-                pick -= u32::from(self.counts[k]);
-                k += 1;
-            }
+            let k = self.kind_at(uniform_below(rng, total));
             self.counts[k] -= 1;
             drawn[k] += 1;
             total -= 1;

@@ -587,6 +587,16 @@ impl<A: Copy + Ord> Node<A> {
         }
     }
 
+    /// The tally of edge `i`.
+    fn tally(&self, i: usize) -> &Tally {
+        &self.tallies[self.edges[i].tally as usize]
+    }
+
+    /// The tally of edge `i`, to change.
+    fn tally_mut(&mut self, i: usize) -> &mut Tally {
+        &mut self.tallies[self.edges[i].tally as usize]
+    }
+
     /// Adds an edge and its tally in their sorted place; returns its index.
     fn insert(&mut self, edge: Edge<A>, tally: Tally) -> usize {
         let mut edge = edge;
@@ -702,8 +712,7 @@ impl<'g, G: Game> Search<'g, G> {
             .iter()
             .map(|a| match root.edges.binary_search_by(|e| e.action.cmp(a)) {
                 Ok(i) => {
-                    let edge = &root.edges[i];
-                    let tally = &root.tallies[edge.tally as usize];
+                    let (edge, tally) = (&root.edges[i], root.tally(i));
                     if guided {
                         (
                             edge.visits,
@@ -823,13 +832,12 @@ impl<'g, G: Game> Search<'g, G> {
 
     /// The node the edge `index` of `node` leads to, made if new.
     fn child(&mut self, node: u32, index: usize) -> u32 {
-        let t = self.nodes[node as usize].edges[index].tally as usize;
-        match self.nodes[node as usize].tallies[t].child {
+        match self.nodes[node as usize].tally(index).child {
             Some(child) => child,
             None => {
                 let child = self.nodes.len() as u32;
                 self.nodes.push(Node::new());
-                self.nodes[node as usize].tallies[t].child = Some(child);
+                self.nodes[node as usize].tally_mut(index).child = Some(child);
                 child
             }
         }
@@ -839,11 +847,9 @@ impl<'g, G: Game> Search<'g, G> {
     fn backup(&mut self, path: &[(u32, usize)], payoff: &[f64; MAX_SEATS]) {
         for &(n, i) in path {
             let node = &mut self.nodes[n as usize];
-            let edge = &mut node.edges[i];
-            edge.visits += 1;
-            edge.mean_of = 0;
-            let t = edge.tally as usize;
-            for (r, p) in node.tallies[t].reward.iter_mut().zip(payoff) {
+            node.edges[i].visits += 1;
+            node.edges[i].mean_of = 0;
+            for (r, p) in node.tally_mut(i).reward.iter_mut().zip(payoff) {
                 *r += p;
             }
         }
@@ -915,7 +921,6 @@ impl<'g, G: Game> Search<'g, G> {
         if edges.len() < legal.len() {
             // Fewer edges than legal actions: some action is untried, and one of those is
             // the choice, so no score is needed (most nodes of a wide tree are like this).
-            // The legal places of the edges, ascending (both lists are sorted).
             let tried = &mut self.tried;
             tried.clear();
             if edges.len() * 8 < legal.len() {
@@ -927,27 +932,9 @@ impl<'g, G: Game> Search<'g, G> {
                     }
                 }
             } else {
-                let mut e = 0;
-                for (i, a) in legal.iter().enumerate() {
-                    while e < edges.len() && edges[e].action < *a {
-                        e += 1;
-                    }
-                    if let Some(edge) = edges.get_mut(e).filter(|x| x.action == *a) {
-                        edge.available += 1;
-                        tried.push(i);
-                    }
-                }
+                legal_places(edges, legal, tried, true);
             }
-            // An untried action at random: the `pick`-th legal action without an edge.
-            let untried = (legal.len() - tried.len()) as u32;
-            let mut at = crate::chance::uniform_below(&mut self.rng, untried) as usize;
-            for &i in tried.iter() {
-                if i > at {
-                    break;
-                }
-                at += 1;
-            }
-            let action = legal[at];
+            let action = pick_untried(legal, tried, &mut self.rng);
             return (
                 self.nodes[node as usize].insert(Edge::new(action), Tally::NEW),
                 true,
@@ -993,29 +980,44 @@ impl<'g, G: Game> Search<'g, G> {
         if untried == 0 {
             return (best.1, false);
         }
-        // At least as many edges as legal actions, some of them not legal here: an untried action
-        // at random, the `pick`-th legal action without an edge.
-        let pick = crate::chance::uniform_below(&mut self.rng, untried);
-        let mut seen = 0;
-        let mut action = legal[0];
-        let mut e = 0;
-        for a in legal {
-            while e < edges.len() && edges[e].action < *a {
-                e += 1;
-            }
-            if !(e < edges.len() && edges[e].action == *a) {
-                if seen == pick {
-                    action = *a;
-                    break;
-                }
-                seen += 1;
-            }
-        }
+        // At least as many edges as legal actions, some of them not legal here.
+        legal_places(edges, legal, &mut self.tried, false);
+        let action = pick_untried(legal, &self.tried, &mut self.rng);
         (
             self.nodes[node as usize].insert(Edge::new(action), Tally::NEW),
             true,
         )
     }
+}
+
+/// Fills `tried` with the places in `legal` of the actions of `edges` (both sorted), in
+/// ascending order; with `visit`, each of those edges counts this visit as available.
+fn legal_places<A: Ord>(edges: &mut [Edge<A>], legal: &[A], tried: &mut Vec<usize>, visit: bool) {
+    tried.clear();
+    let mut e = 0;
+    for (i, a) in legal.iter().enumerate() {
+        while e < edges.len() && edges[e].action < *a {
+            e += 1;
+        }
+        if let Some(edge) = edges.get_mut(e).filter(|x| x.action == *a) {
+            edge.available += u32::from(visit);
+            tried.push(i);
+        }
+    }
+}
+
+/// An untried action at random: the `pick`-th action of `legal` not at one of the places
+/// `tried` (ascending, fewer than `legal`'s).
+fn pick_untried<A: Copy>(legal: &[A], tried: &[usize], rng: &mut SplitMix64) -> A {
+    let untried = (legal.len() - tried.len()) as u32;
+    let mut at = crate::chance::uniform_below(rng, untried) as usize;
+    for &i in tried {
+        if i > at {
+            break;
+        }
+        at += 1;
+    }
+    legal[at]
 }
 
 /// Counts a visit of `edge` (the `e`-th of its node, legal now) in its availability and

@@ -41,23 +41,8 @@ pub fn allocate_treasures(vp: ColourMap<u32>, treasures: u32) -> ColourMap<u32> 
 /// assert!(lion > buffalo); // 10, 10 each; then 12 beats 11
 /// ```
 pub fn weakest_colour_key(vp: ColourMap<u32>, treasures: u32) -> [u32; 4] {
-    let mut key = vp.into_array();
-    // Sorted first (a sorting network for four), each treasure then goes to the first
-    // total, moved up past those it now exceeds: the same totals as `allocate_treasures`,
-    // sorted, since the weakest colour's total is the first whichever colour it is.
-    for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
-        if key[i] > key[j] {
-            key.swap(i, j);
-        }
-    }
-    for _ in 0..treasures {
-        key[0] += 1;
-        let mut i = 0;
-        while i < 3 && key[i] > key[i + 1] {
-            key.swap(i, i + 1);
-            i += 1;
-        }
-    }
+    let mut key = allocate_treasures(vp, treasures).into_array();
+    key.sort_unstable();
     key
 }
 

@@ -62,12 +62,8 @@ proptest! {
             .max()
             .unwrap();
         prop_assert_eq!(greedy, best);
-        let allocated = allocate_treasures(ColourMap::from_array(vp), t);
-        let total: u32 = allocated.values().iter().sum();
+        let total: u32 = allocate_treasures(ColourMap::from_array(vp), t).values().iter().sum();
         prop_assert_eq!(total, vp.iter().sum::<u32>() + t);
-        let mut sorted = allocated.into_array();
-        sorted.sort_unstable();
-        prop_assert_eq!(greedy, sorted);
     }
 
     #[test]

@@ -73,15 +73,7 @@ impl<G: Game> Search<'_, G> {
         }
         for (edge, mut tally, value) in judged {
             tally.prior = (((value - n.prior_max) / temperature).exp() / n.prior_sum).min(1.0);
-            if fresh {
-                // Judged in the legal list's order: sorted already.
-                let mut edge = edge;
-                edge.tally = n.tallies.len() as u32;
-                n.edges.push(edge);
-                n.tallies.push(tally);
-            } else {
-                n.insert(edge, tally);
-            }
+            n.insert(edge, tally);
         }
     }
 

@@ -56,7 +56,7 @@ pub(super) fn subtree<A: Copy + Ord>(mut nodes: Vec<Node<A>>, action: A) -> Vec<
     let Some(root) = nodes
         .first()
         .and_then(|n| n.edges.binary_search_by(|e| e.action.cmp(&action)).ok())
-        .and_then(|i| nodes[0].tallies[nodes[0].edges[i].tally as usize].child)
+        .and_then(|i| nodes[0].tally(i).child)
     else {
         return Vec::new();
     };

@@ -185,9 +185,9 @@ fn a_subtree_keeps_every_node_below_the_action() {
         while let Some(n) = stack.pop() {
             count += 1;
             let node = &nodes[n as usize];
-            for e in &node.edges {
+            for (i, e) in node.edges.iter().enumerate() {
                 visits += u64::from(e.visits);
-                stack.extend(node.tallies[e.tally as usize].child);
+                stack.extend(node.tally(i).child);
             }
         }
         (count, visits)
@@ -198,7 +198,8 @@ fn a_subtree_keeps_every_node_below_the_action() {
             .iter()
             .position(|e| e.action == action)
             .unwrap();
-        let child = nodes[0].tallies[nodes[0].edges[i].tally as usize]
+        let child = nodes[0]
+            .tally(i)
             .child
             .expect("every first pick expanded in 500 iterations");
         let kept = subtree(nodes.clone(), action);

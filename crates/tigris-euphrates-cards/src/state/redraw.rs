@@ -14,8 +14,8 @@ impl Cards {
     /// A seat other than `observer` asked for its support, whether to bank a card or which
     /// treasure to take has shown that it holds a card of the colour (a red one for a
     /// treasure): without one, the engine would have decided for it and no one would have
-    /// been asked. Its hand is dealt first, among the
-    /// hands holding such a card; the rest is dealt from what is left.
+    /// been asked. Its hand is dealt first, among the hands holding such a card; the rest
+    /// is dealt from what is left.
     pub(super) fn redraw_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Cards {
         let mut out = self.clone();
         let n = self.public.seats();

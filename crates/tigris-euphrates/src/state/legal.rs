@@ -186,8 +186,7 @@ impl ActionTargets {
             Block::Withdrawals => self.withdraw.count_ones() as usize,
             Block::Catastrophes if self.catastrophes.is_empty() => 0,
             Block::Catastrophes => board::count(self.catastrophes),
-            Block::Swaps if self.swap_hand == [0; 4] => 0,
-            Block::Swaps => action::swap_count(self.swap_hand),
+            Block::Swaps => action::swaps_within(self.swap_hand).len(),
         }
     }
 
@@ -249,8 +248,9 @@ impl ActionTargets {
                 return (mask != 0).then(|| Action::raw(base + mask.trailing_zeros() as u16));
             }
             Block::Swaps => {
-                return action::nth_swap_within(self.swap_hand, k)
-                    .map(|i| Action::raw(base + i as u16));
+                return action::swaps_within(self.swap_hand)
+                    .get(k)
+                    .map(|&i| Action::raw(base + u16::from(i)));
             }
         };
         set.nth(k).map(|s| Action::raw(base + s.0))

@@ -12,9 +12,10 @@ impl Tigris {
     /// [`Game::resample_hidden`](mesopotamia_core::Game::resample_hidden).
     ///
     /// A seat other than `observer` asked for its support has shown that it holds enough
-    /// tiles of the conflict's support colour (red in a revolt) to have a choice: with fewer, the engine would have
-    /// committed for it and no one would have been asked. Its hand is dealt first, among
-    /// the hands that give that choice; the others are dealt from what is left.
+    /// tiles of the conflict's support colour (red in a revolt) to have a choice: with
+    /// fewer, the engine would have committed for it and no one would have been asked. Its
+    /// hand is dealt first, among the hands that give that choice; the others are dealt
+    /// from what is left.
     pub(super) fn redraw_hidden<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> Tigris {
         let mut out = self.clone();
         let mut pool = self.bag;
