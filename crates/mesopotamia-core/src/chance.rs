@@ -365,48 +365,47 @@ mod tests {
 
     use super::*;
 
-    /// Every draw of 4 from 3 red, 4 blue and 5 green holding at least 2 red comes up
-    /// about as often as its number of ways (a seeded run, within 5 standard deviations),
-    /// and no other draw comes up.
-    #[test]
-    fn draws_with_at_least_are_uniform_among_those_draws() {
-        let bag = Bag::from_counts(&[(Colour::Red, 3), (Colour::Blue, 4), (Colour::Green, 5)]);
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
+    /// Every draw of `n` from a bag of red, blue and green (`counts`) holding at least
+    /// `at_least` red comes up about as often as its number of ways (a seeded run, within
+    /// 5 standard deviations), and no other draw comes up.
+    fn check_draws_with_at_least(counts: [u16; 3], n: u32, at_least: u32, seed: u64) {
+        let bag = Bag::from_counts(&[
+            (Colour::Red, counts[0]),
+            (Colour::Blue, counts[1]),
+            (Colour::Green, counts[2]),
+        ]);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut seen = std::collections::BTreeMap::new();
-        let runs = 200_000u32;
+        let runs = 100_000u32;
         for _ in 0..runs {
             let mut b = bag;
-            let drawn = b.draw_at_least(&mut rng, 4, Colour::Red, 2).unwrap();
+            let drawn = b.draw_at_least(&mut rng, n, Colour::Red, at_least).unwrap();
             let (r, u, g) = (drawn[0], drawn[1], drawn[2]);
-            assert_eq!(r + u + g, 4);
-            assert_eq!(b.total(), 8);
+            assert_eq!(u32::from(r + u + g), n);
+            assert_eq!(b.total(), bag.total() - n);
             assert_eq!(
-                (
-                    b.count(Colour::Red),
-                    b.count(Colour::Blue),
-                    b.count(Colour::Green)
-                ),
-                (3 - u32::from(r), 4 - u32::from(u), 5 - u32::from(g))
+                [Colour::Red, Colour::Blue, Colour::Green].map(|c| b.count(c)),
+                [counts[0] - r, counts[1] - u, counts[2] - g].map(u32::from)
             );
             *seen.entry((r, u, g)).or_insert(0u32) += 1;
         }
-        let ways = |r: u32, u: u32, g: u32| {
-            binomial(3, r).unwrap() * binomial(4, u).unwrap() * binomial(5, g).unwrap()
+        let ways = |r: u16, u: u16, g: u16| {
+            let c = |n: u16, k: u16| binomial(n.into(), k.into()).unwrap();
+            c(counts[0], r) * c(counts[1], u) * c(counts[2], g)
         };
         let mut all = Vec::new();
-        for r in 2..=3u16 {
-            for u in 0..=4 - r {
-                all.push((r, u, 4 - r - u));
+        for r in at_least as u16..=counts[0] {
+            for u in 0..=counts[1] {
+                if let Some(g) = (n as u16).checked_sub(r + u) {
+                    if g <= counts[2] {
+                        all.push((r, u, g));
+                    }
+                }
             }
         }
-        let total: u128 = all
-            .iter()
-            .map(|&(r, u, g)| ways(r.into(), u.into(), g.into()))
-            .sum();
-        // C(3,2) C(9,2) + C(3,3) C(9,1).
-        assert_eq!(total, 3 * 36 + 9);
+        let total: u128 = all.iter().map(|&(r, u, g)| ways(r, u, g)).sum();
         for &(r, u, g) in &all {
-            let p = ways(r.into(), u.into(), g.into()) as f64 / total as f64;
+            let p = ways(r, u, g) as f64 / total as f64;
             let expected = p * f64::from(runs);
             let got = f64::from(seen.remove(&(r, u, g)).unwrap_or(0));
             let sigma = (expected * (1.0 - p)).sqrt();
@@ -415,7 +414,16 @@ mod tests {
                 "{r} red {u} blue {g} green: {got} draws, {expected:.0} expected"
             );
         }
-        assert!(seen.is_empty(), "draws with fewer than 2 red: {seen:?}");
+        assert!(seen.is_empty(), "draws outside: {seen:?}");
+    }
+
+    /// Draws holding at least some red are uniform among those draws: with two possible
+    /// numbers of red, with four, and with the others too few to fill the draw alone.
+    #[test]
+    fn draws_with_at_least_are_uniform_among_those_draws() {
+        check_draws_with_at_least([3, 4, 5], 4, 2, 7);
+        check_draws_with_at_least([4, 5, 6], 6, 1, 8);
+        check_draws_with_at_least([5, 1, 2], 6, 0, 9);
     }
 
     /// `draw` takes what as many `sample`s and `take`s would, from the same random numbers,
@@ -451,6 +459,37 @@ mod tests {
         let mut bag = Bag::from_counts(&[(Colour::Red, 2)]);
         assert_eq!(bag.draw(&mut rng, 3), None);
         assert_eq!(bag.total(), 2);
+    }
+
+    /// `sample` gives the kind `sample_weighted` gives over the listed outcomes, from the
+    /// same random numbers, using as many of them: on bags with kinds left empty first,
+    /// in the middle and last.
+    #[test]
+    fn a_sample_is_the_weighted_draw_over_the_outcomes() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut seen = [0u32; MAX_KINDS];
+        for round in 0..4_000u32 {
+            let counts = [round % 4, round % 3, (round / 3) % 5, (round / 7) % 2].map(|c| c as u16);
+            let bag = Bag::from_counts(&[
+                (Colour::Red, counts[0]),
+                (Colour::Blue, counts[1]),
+                (Colour::Green, counts[2]),
+                (Colour::Black, counts[3]),
+            ]);
+            let outcomes: Vec<(Colour, u32)> = bag.outcomes().collect();
+            let mut by_list = rng.clone();
+            let expected = sample_weighted(&mut by_list, &outcomes);
+            let got = bag.sample(&mut rng);
+            assert_eq!(got, expected, "{counts:?}");
+            assert_eq!(got.is_none(), bag.is_empty());
+            if let Some(c) = got {
+                assert!(bag.count(c) > 0, "{c:?} from {counts:?}");
+                seen[c.index()] += 1;
+            }
+            assert_eq!(rng.next_u64(), by_list.next_u64());
+        }
+        // Every kind came up.
+        assert!(seen[..4].iter().all(|&n| n > 0), "{seen:?}");
     }
 
     /// The lazy threshold of `uniform_below` refuses exactly what the eager one did.
@@ -499,6 +538,48 @@ mod tests {
         let mut b = bag;
         let drawn = b.draw_at_least(&mut rng, 2, Colour::Red, 2).unwrap();
         assert_eq!((drawn[0], drawn[1], b.total()), (2, 0, 3));
+    }
+
+    /// Gives the words it was made with, in order (then zeros).
+    struct Words(Vec<u64>);
+
+    impl rand_core::TryRng for Words {
+        type Error = core::convert::Infallible;
+
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.try_next_u64()? as u32)
+        }
+
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(if self.0.is_empty() {
+                0
+            } else {
+                self.0.remove(0)
+            })
+        }
+
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    /// 128 random bits make a draw, the first word high; a draw at or past the last whole
+    /// multiple of `n` below 2^128 is refused and drawn again.
+    #[test]
+    fn a_wide_draw_takes_two_words_and_refuses_the_remainder() {
+        let draw = |n: u128, words: &[u64]| {
+            let mut rng = Words(words.to_vec());
+            let x = uniform_below_u128(&mut rng, n);
+            (x, 4 - rng.0.len())
+        };
+        // 2^64 + 4 is 2 mod 3.
+        assert_eq!(draw(3, &[1, 4, 9, 9]), (2, 2));
+        // Below 2^128, n = 2^127 + 1 fits once whole: a draw of n or more is refused.
+        let n = (1u128 << 127) + 1;
+        assert_eq!(draw(n, &[1 << 63, 1, 0, 7]), (7, 4));
+        assert_eq!(draw(n, &[1 << 63, 0, 0, 7]), (1 << 127, 2));
+        assert_eq!(draw(1, &[3, 3, 3, 3]), (0, 0));
     }
 
     #[test]
