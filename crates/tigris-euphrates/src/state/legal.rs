@@ -1,7 +1,7 @@
 //! Legal-action generation and the legality check: where tiles, leaders and catastrophes
 //! may go, and every decision's options.
 
-use mesopotamia_core::{Adjacency, Colour, Seat};
+use mesopotamia_core::{Colour, Seat};
 use smallvec::SmallVec;
 
 use super::{Pending, Public, Reason, Tigris, sp};
@@ -384,7 +384,7 @@ impl Public {
             Some(kingdom) => kingdom.border,
             None => {
                 let kingdom = self.region_of(from);
-                self.board().grid().dilate(kingdom) - kingdom
+                board::dilate(kingdom) - kingdom
             }
         };
         // Over the other kingdoms, a square touching this one touches one kingdom fewer.

@@ -18,7 +18,7 @@ pub(crate) use monuments::two_by_two_squares;
 pub(crate) use regions::Regions;
 
 use mesopotamia_core::rand_core::Rng;
-use mesopotamia_core::{Adjacency, Bag, Colour, ColourMap, Game, Seat, Space, Standings, ToMove};
+use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, Space, Standings, ToMove};
 
 use crate::action::{ACTION_SPACE, Action, ActionKind, Draw};
 use crate::board::{Board, Square, Squares};
@@ -346,7 +346,7 @@ impl Public {
 
     /// Squares next to a face-up temple.
     fn temple_neighbourhood(&self) -> Squares {
-        self.board().grid().dilate(self.tiles[Colour::Red.index()])
+        crate::board::dilate(self.tiles[Colour::Red.index()])
     }
 
     /// Tiles carrying a civilization building: safe from wars and catastrophes.

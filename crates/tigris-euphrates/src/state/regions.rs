@@ -168,10 +168,10 @@ impl Regions {
         self.stamps
     }
 
-    fn region(&mut self, squares: Squares, board: &Board) -> Region {
+    fn region(&mut self, squares: Squares) -> Region {
         Region {
             squares,
-            border: board.grid().dilate(squares) - squares,
+            border: board::dilate(squares) - squares,
             stamp: self.stamp(),
             kingdom: squares.intersects(&self.leaders),
         }
@@ -257,7 +257,7 @@ impl Public {
             ..Regions::default()
         };
         board.grid().for_each_component(occupied, |squares| {
-            let region = regions.region(squares, board);
+            let region = regions.region(squares);
             regions.push(region);
         });
         let empty = board.grid().all() - occupied - self.catastrophes;
@@ -353,10 +353,10 @@ impl Public {
             Some((&last, others)) => {
                 // The last piece is the rest of the region once the others are cut
                 // off: the biggest, most often, and it keeps the region's labels.
-                let rest = regions.region(last, board);
+                let rest = regions.region(last);
                 regions.replace(i, rest);
                 for &part in others {
-                    let region = regions.region(part, board);
+                    let region = regions.region(part);
                     regions.push(region);
                 }
             }
@@ -397,7 +397,7 @@ impl Public {
         // No treasure can fall due: a trader's kingdom only comes to hold two treasures
         // when regions join.
         board.grid().for_each_component(rest, |squares| {
-            let region = regions.region(squares, board);
+            let region = regions.region(squares);
             regions.push(region);
         });
     }
@@ -590,11 +590,10 @@ impl Public {
         if leaders_left.is_empty() {
             return (out, None);
         }
-        let grid = self.board().grid();
         let parts = parts_without(kingdom, from, self.board());
         for &part in parts.as_slice() {
             if part.intersects(&leaders_left) {
-                let touch = grid.dilate(part) - part;
+                let touch = board::dilate(part) - part;
                 out.two |= out.one & touch;
                 out.one |= touch;
             }

@@ -1,9 +1,9 @@
 //! How a region falls apart when a piece leaves it: whether the squares around the piece
 //! keep the rest linked, and the pieces otherwise.
 
-use mesopotamia_core::{Adjacency, Space};
+use mesopotamia_core::Space;
 
-use crate::board::{Board, Squares};
+use crate::board::{self, Board, Squares};
 
 /// Whether taking a square out of a region leaves the rest surely in one piece, judged
 /// from the eight squares around it: when the region's squares next to it are linked
@@ -73,7 +73,6 @@ pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Pieces 
         out.push(rest);
         return out;
     }
-    let grid = board.grid();
     // Each piece so far with its last step (empty once the piece is complete), starting
     // from the runs of the ring around `s` that hold a neighbour (linked already).
     let mut pieces = [(Squares::EMPTY, Squares::EMPTY); 4];
@@ -99,7 +98,7 @@ pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Pieces 
         // The usual case, without the bookkeeping of more pieces: grow each in turn.
         let [(mut a, mut a_step), (mut b, mut b_step), ..] = pieces;
         loop {
-            a_step = (grid.dilate(a_step) & rest) - a;
+            a_step = (board::dilate(a_step) & rest) - a;
             a |= a_step;
             if a.intersects(&b) {
                 out.push(rest);
@@ -154,7 +153,7 @@ pub(super) fn parts_without(region: Squares, s: Space, board: &Board) -> Pieces 
         }
         for (squares, step) in pieces[..n].iter_mut() {
             if !step.is_empty() {
-                *step = (grid.dilate(*step) & rest) - *squares;
+                *step = (board::dilate(*step) & rest) - *squares;
                 *squares |= *step;
             }
         }
