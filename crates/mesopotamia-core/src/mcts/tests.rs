@@ -201,3 +201,48 @@ fn a_spared_score_never_beats_the_best() {
     assert!(!cannot_beat(f64::NEG_INFINITY, 0.5, 1.0, 1.0, 1.0));
     assert!(!cannot_beat(f64::NAN, 0.5, 1.0, 1.0, 1.0));
 }
+
+/// A visit counts the edge as available once more and scores it by UCB1 for the seat
+/// moving: its mean payoff for that seat plus `exploration * sqrt(ln(available) / visits)`,
+/// the logarithm from the table when it holds it. Of equal scores, the edge walked first
+/// stays the best, so the choice does not depend on how ties fall.
+#[test]
+fn a_visit_scores_ucb1_and_keeps_the_first_of_equal_scores() {
+    use super::{Edge, Tally, uct_visit};
+    let table: Vec<f64> = (0..64).map(|n| f64::from(n).ln()).collect();
+    let edge = |visits: u32, available: u32| Edge {
+        visits,
+        available,
+        ..Edge::new(0u8)
+    };
+    let tally = |seat_1: f64| {
+        let mut t = Tally::NEW;
+        t.reward[1] = seat_1;
+        t
+    };
+    let ucb1 =
+        |mean: f64, available: f64, visits: f64| mean + 1.5 * (available.ln() / visits).sqrt();
+    for ln in [&table[..], &[][..]] {
+        let mut best = (f64::NEG_INFINITY, usize::MAX);
+        // Seat 1 moves (tag 2): 3 of 4 visits won, available 10 times with this one.
+        let mut first = edge(4, 9);
+        uct_visit(&mut first, &tally(3.0), 0, 1, 2, ln, 1.5, &mut best);
+        assert_eq!((first.available, first.mean_of, first.mean), (10, 2, 0.75));
+        let score = ucb1(0.75, 10.0, 4.0);
+        assert!((best.0 - score).abs() < 1e-12, "{} {score}", best.0);
+        assert_eq!(best.1, 0);
+        // The same statistics score the same: the first stays.
+        let mut same = edge(4, 9);
+        uct_visit(&mut same, &tally(3.0), 1, 1, 2, ln, 1.5, &mut best);
+        assert_eq!(best.1, 0);
+        // Fewer visits, the same mean: more to explore, so better.
+        let mut fewer = edge(2, 9);
+        uct_visit(&mut fewer, &tally(1.5), 2, 1, 2, ln, 1.5, &mut best);
+        assert_eq!(best.1, 2);
+        assert!((best.0 - ucb1(0.75, 10.0, 2.0)).abs() < 1e-12);
+        // Much worse: passed over, though still counted available.
+        let mut worse = edge(40, 9);
+        uct_visit(&mut worse, &tally(0.0), 3, 1, 2, ln, 1.5, &mut best);
+        assert_eq!((best.1, worse.available), (2, 10));
+    }
+}
