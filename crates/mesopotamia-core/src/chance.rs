@@ -573,8 +573,9 @@ mod tests {
             let x = uniform_below_u128(&mut rng, n);
             (x, 4 - rng.0.len())
         };
-        // 2^64 + 4 is 2 mod 3.
-        assert_eq!(draw(3, &[1, 4, 9, 9]), (2, 2));
+        // 2^64 is 2 mod 7, so 2^64 + 4 is 6 (and 4 * 2^64 + 1, the words read the other way
+        // round, 2).
+        assert_eq!(draw(7, &[1, 4, 9, 9]), (6, 2));
         // Below 2^128, n = 2^127 + 1 fits once whole: a draw of n or more is refused.
         let n = (1u128 << 127) + 1;
         assert_eq!(draw(n, &[1 << 63, 1, 0, 7]), (7, 4));

@@ -127,8 +127,12 @@ pub(crate) fn count(set: Squares) -> usize {
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
-// `dilate` and `Board::ring_pattern` read whole rows from the set's words.
-const _: () = assert!(WIDTH == 16, "a word holds four whole rows");
+// `dilate` and `Board::ring_pattern` read whole rows from the set's words: four rows a word,
+// the last rows in the third.
+const _: () = assert!(
+    WIDTH == 16 && HEIGHT > 8 && HEIGHT <= 12,
+    "four whole rows a word"
+);
 
 /// The squares of column A in a word: a word holds four whole rows (16 columns each).
 const FIRST_COLUMN: u64 = 0x0001_0001_0001_0001;
@@ -148,11 +152,12 @@ pub(crate) fn dilate(set: Squares) -> Squares {
     let c = c & LAST_WORD;
     let across = |w: u64| w | ((w << 1) & !FIRST_COLUMN) | ((w >> 1) & !LAST_COLUMN);
     let w = WIDTH as u32;
-    let up = 64 - w;
+    // A word's first row carried to the previous word's last, and back.
+    let carry = 64 - w;
     Squares::from_words([
-        across(a) | (a << w) | (a >> w) | (b << up),
-        across(b) | (b << w) | (a >> up) | (b >> w) | (c << up),
-        (across(c) | (c << w) | (b >> up) | (c >> w)) & LAST_WORD,
+        across(a) | (a << w) | (a >> w) | (b << carry),
+        across(b) | (b << w) | (a >> carry) | (b >> w) | (c << carry),
+        (across(c) | (c << w) | (b >> carry) | (c >> w)) & LAST_WORD,
     ])
 }
 
@@ -377,6 +382,10 @@ impl Board {
     /// straddles words), rather than eight lookups: see [`RING_OF_WINDOW`].
     #[inline]
     pub(crate) fn ring_pattern(&self, set: Squares, square: Space) -> u8 {
+        // Off the board, no square around: nothing (as the ring's own squares say).
+        if square.index() >= SQUARES {
+            return 0;
+        }
         let words = set.words();
         let (row, column) = (square.index() / WIDTH, square.index() % WIDTH);
         // Row `r`'s 16 bits, shifted up one so that the column left of the square is
@@ -459,7 +468,8 @@ mod tests {
     }
 
     /// The ring pattern read from the rows is the one the ring's squares give, for every
-    /// square (edges and corners among them); both boards have this shape.
+    /// square (edges and corners among them; both boards have this shape), and a space past
+    /// the board has none.
     #[test]
     fn ring_patterns_match_the_ring() {
         let board = Board::get(BoardKind::Classic);
@@ -482,6 +492,14 @@ mod tests {
                 assert_eq!(board.ring_pattern(set, Space(i as u16)), expected, "{i}");
             }
         }
+        // A space past the board has no square around it.
+        for i in SQUARES..Squares::CAPACITY {
+            assert_eq!(
+                board.ring_pattern(!Squares::EMPTY, Space(i as u16)),
+                0,
+                "{i}"
+            );
+        }
     }
 
     /// The written-out dilation is the grid's, for sets of every density.
@@ -500,6 +518,8 @@ mod tests {
                 }
             }
             assert_eq!(dilate(set), grid.dilate(set));
+            // Squares past the board in a set (its complement holds them) add nothing.
+            assert_eq!(dilate(!set), grid.dilate(!set));
         }
     }
 

@@ -392,7 +392,7 @@ impl Position {
             }
         }
         // Leaders need a face-up temple next to them.
-        let near_temple = board.grid().dilate(p.tiles[Colour::Red.index()]);
+        let near_temple = crate::board::dilate(p.tiles[Colour::Red.index()]);
         for seat in &p.leaders[..n] {
             for s in seat.iter().flatten() {
                 if !near_temple.contains(s.space()) {

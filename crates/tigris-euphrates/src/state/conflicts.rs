@@ -150,7 +150,7 @@ impl Tigris {
                 if colour == Colour::Red {
                     // Priests' war: temples with a treasure or supporting another leader stay.
                     lost -= p.treasures;
-                    lost -= grid.dilate(p.leader_squares());
+                    lost -= crate::board::dilate(p.leader_squares());
                 }
                 p.tiles[colour.index()] -= lost;
                 p.removed[colour] += lost.len() as u16;
