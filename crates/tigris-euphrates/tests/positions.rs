@@ -229,3 +229,45 @@ fn a_war_listed_twice_is_refused() {
         )]
     );
 }
+
+/// Committed tiles leave the game at once, so a commitment needs as many tiles of the
+/// support's colour out of the game, up to the largest commitment (6): checked at 6 too.
+#[test]
+fn a_commitment_of_six_needs_six_tiles_out_of_the_game() {
+    // A revolt of seat 0 (priest at M5) against seat 1 (priest at N6), bases 1 and 1.
+    let position = |committed: u8, removed_red: u8| -> Position {
+        format!(
+            "\
+tigris players 2 board classic variant standard
+    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P
+ 1  .  .  .  .  ~  ~  ~  ~  ~  .  r* .  ~  .  .  .
+ 2  .  r* .  .  ~  .  .  .  .  .  .  .  ~  .  .  r*
+ 3  .  .  .  ~  ~  r* .  .  .  .  .  .  ~  ~  .  .
+ 4  ~  ~  ~  ~  .  .  .  .  .  .  .  .  .  ~  ~  ~
+ 5  .  .  .  .  .  .  .  .  .  .  .  .  0P r* ~  ~
+ 6  .  .  .  .  .  .  .  .  .  .  .  .  .  1P ~  .
+ 7  ~  ~  ~  ~  .  .  .  .  r* .  .  .  ~  ~  ~  .
+ 8  .  r* .  ~  ~  ~  ~  .  .  .  .  .  ~  .  .  .
+ 9  .  .  .  .  .  .  ~  ~  ~  ~  ~  ~  ~  .  r* .
+10  .  .  .  .  .  r* .  .  .  .  .  .  .  .  .  .
+11  .  .  .  .  .  .  .  .  .  .  r* .  .  .  .  .
+seat 0 hand 0 0 0 0 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
+seat 1 hand 2 1 2 1 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
+removed {removed_red} 0 0 0
+turn 0 active 0 actions 1
+conflict revolt red attacker 0 defender 1 bases 1 1 committed {committed}
+"
+        )
+        .parse()
+        .unwrap()
+    };
+    assert_eq!(
+        position(6, 5).into_game().unwrap_err(),
+        vec![Violation::CommittedNotRemoved {
+            colour: Colour::Red,
+            committed: 6,
+            removed: 5,
+        }]
+    );
+    assert!(position(6, 6).into_game().is_ok());
+}
