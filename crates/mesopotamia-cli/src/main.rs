@@ -89,8 +89,8 @@ enum Command {
         /// The example to show (`mesopotamia examples` lists them).
         id: Option<String>,
     },
-    /// Write an SVG picture of a position: from a position file, the end of a game
-    /// record, or the end of a rule example.
+    /// Write an SVG picture of a position: from a position file or the end of a game
+    /// record; for a rule example, its positions before and after its steps.
     Render(RenderArgs),
     /// Print a position in the game's position format, or on one line with `--compact`:
     /// from a position file (either form), a one-line position given as the argument, or
@@ -132,7 +132,7 @@ struct RenderArgs {
     /// A position (any game's position format, in full or on one line, in a file or quoted
     /// as the argument) or a game record (JSON or the game text).
     file: Option<PathBuf>,
-    /// The rule example whose final position to draw.
+    /// The rule example to draw: its positions before and after its steps.
     #[arg(long)]
     example: Option<String>,
     /// Write `ID.svg` for every rule example into this folder.
