@@ -648,10 +648,13 @@ mod tests {
             matches!(Board::parse(&unknown), Err(BoardError::UnknownLocation { location, .. }) if location == "Babylon:V3")
         );
         let missing = good.replace("route Kish:C Kish:T3 Kish:V3", "");
-        assert!(matches!(
+        assert_eq!(
             Board::parse(&missing),
-            Err(BoardError::NotOnOneRoute { routes: 0, .. })
-        ));
+            Err(BoardError::NotOnOneRoute {
+                location: "Kish:T3".into(),
+                routes: 0
+            })
+        );
         let twice = good.replace(
             "route Kish:C Kish:T3 Kish:V3",
             "route Kish:C Kish:T3 Kish:V3\nroute Kish:V3 Kish:T1",
@@ -700,5 +703,60 @@ mod tests {
             Board::parse(&text),
             Err(BoardError::NotConnected(..))
         ));
+    }
+
+    /// A name of 15 characters is one; of 16, not; `Debug` shows the name.
+    #[test]
+    fn names_hold_fifteen_characters() {
+        let fifteen = "A".repeat(MAX_NAME);
+        let name: StateName = fifteen.parse().unwrap();
+        assert_eq!(name.as_str(), fifteen);
+        assert_eq!(format!("{name:?}"), format!("{fifteen:?}"));
+        let sixteen = "A".repeat(MAX_NAME + 1);
+        assert_eq!(
+            sixteen.parse::<StateName>(),
+            Err(ParseNameError(sixteen.clone()))
+        );
+    }
+
+    /// Boards are equal (and hash alike) when their city-states and routes are, whatever
+    /// the letter case of the text; one route more makes another board.
+    #[test]
+    fn boards_are_equal_by_their_states_and_routes() {
+        use std::hash::{BuildHasher, RandomState};
+        let good = include_str!("../boards/sumeria-reconstructed.txt");
+        let same = Board::parse(&good.to_lowercase()).unwrap();
+        assert_eq!(same, *board());
+        let hasher = RandomState::new();
+        assert_eq!(hasher.hash_one(&same), hasher.hash_one(&*board()));
+        let other = Board::parse(&format!("{good}\nroute Kish:C Ur:C\n")).unwrap();
+        assert_ne!(other, *board());
+        assert_ne!(hasher.hash_one(&other), hasher.hash_one(&*board()));
+        let debug = format!("{:?}", *board());
+        assert!(
+            debug.contains("\"Adab\"") && debug.contains("routes: 14"),
+            "{debug}"
+        );
+    }
+
+    /// The movement search holds 512 one-way steps: a board with as many is taken, one
+    /// with a route more is refused, with the number of two-way steps.
+    #[test]
+    fn a_board_with_too_many_route_steps_is_refused() {
+        let good = include_str!("../boards/sumeria-reconstructed.txt");
+        // The default board has 58 steps (116 one-way): 198 more of one step make 512.
+        let with = |extra: usize| format!("{good}\n{}", "route Kish:C Ur:C\n".repeat(extra));
+        assert!(Board::parse(&with(198)).is_ok());
+        assert_eq!(
+            Board::parse(&with(199)),
+            Err(BoardError::TooManyRoutes(257))
+        );
+    }
+
+    /// The cities are one location per city-state, all on the board.
+    #[test]
+    fn the_cities_are_on_the_board() {
+        assert_eq!(CITIES & !ALL, 0);
+        assert_eq!(CITIES.count_ones() as usize, STATES);
     }
 }
