@@ -234,32 +234,19 @@ fn a_war_listed_twice_is_refused() {
 /// support's colour out of the game, up to the largest commitment (6): checked at 6 too.
 #[test]
 fn a_commitment_of_six_needs_six_tiles_out_of_the_game() {
-    // A revolt of seat 0 (priest at M5) against seat 1 (priest at N6), bases 1 and 1.
+    // The refused case's revolt (seat 0's priest at M5 against seat 1's at N6, bases 1 and
+    // 1), with the commitment and the red tiles out of the game changed.
+    let case = include_str!("cases/refused/committed-not-removed.case");
+    let text = case
+        .split_once("[position]\n")
+        .and_then(|(_, rest)| rest.split_once("\n[script]"))
+        .expect("the case's position")
+        .0;
     let position = |committed: u8, removed_red: u8| -> Position {
-        format!(
-            "\
-tigris players 2 board classic variant standard
-    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P
- 1  .  .  .  .  ~  ~  ~  ~  ~  .  r* .  ~  .  .  .
- 2  .  r* .  .  ~  .  .  .  .  .  .  .  ~  .  .  r*
- 3  .  .  .  ~  ~  r* .  .  .  .  .  .  ~  ~  .  .
- 4  ~  ~  ~  ~  .  .  .  .  .  .  .  .  .  ~  ~  ~
- 5  .  .  .  .  .  .  .  .  .  .  .  .  0P r* ~  ~
- 6  .  .  .  .  .  .  .  .  .  .  .  .  .  1P ~  .
- 7  ~  ~  ~  ~  .  .  .  .  r* .  .  .  ~  ~  ~  .
- 8  .  r* .  ~  ~  ~  ~  .  .  .  .  .  ~  .  .  .
- 9  .  .  .  .  .  .  ~  ~  ~  ~  ~  ~  ~  .  r* .
-10  .  .  .  .  .  r* .  .  .  .  .  .  .  .  .  .
-11  .  .  .  .  .  .  .  .  .  .  r* .  .  .  .  .
-seat 0 hand 0 0 0 0 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
-seat 1 hand 2 1 2 1 vp 0 0 0 0 treasures 0 catastrophes 2 discarded 0 0 0 0
-removed {removed_red} 0 0 0
-turn 0 active 0 actions 1
-conflict revolt red attacker 0 defender 1 bases 1 1 committed {committed}
-"
-        )
-        .parse()
-        .unwrap()
+        text.replace("removed 0 0 0 0", &format!("removed {removed_red} 0 0 0"))
+            .replace("committed 2", &format!("committed {committed}"))
+            .parse()
+            .unwrap()
     };
     assert_eq!(
         position(6, 5).into_game().unwrap_err(),
