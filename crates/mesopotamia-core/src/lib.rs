@@ -20,6 +20,7 @@ pub mod bits;
 pub mod cases;
 pub mod chance;
 pub mod colour;
+pub mod describe;
 pub mod driver;
 pub mod events;
 pub mod game;
@@ -41,6 +42,7 @@ pub use chance::{Bag, BagError, Kind};
 #[cfg(feature = "serde")]
 pub use colour::ByColour;
 pub use colour::{Colour, ColourMap, ParseColourError};
+pub use describe::{Described, GameDescription, GameOptions, OptionsError};
 pub use driver::{
     Bot, Decision, GreedyBot, MatchError, MatchFailure, MatchOutcome, RandomBot, play_from,
     play_match, play_match_observed,

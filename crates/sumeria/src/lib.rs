@@ -11,6 +11,7 @@ pub mod board;
 pub mod bots;
 #[cfg(feature = "serde")]
 pub mod data;
+pub mod describe;
 pub mod event;
 pub mod examples;
 pub mod observation;
@@ -27,6 +28,7 @@ pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
 #[cfg(feature = "serde")]
 pub use data::DataError;
+pub use describe::DESCRIPTION;
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{

@@ -9,6 +9,7 @@
 pub mod action;
 pub mod bots;
 mod config;
+pub mod describe;
 pub mod event;
 pub mod examples;
 pub mod observation;
@@ -22,6 +23,7 @@ pub mod view;
 
 pub use action::{ACTION_SPACE, Action, Boat, Chance, ParseActionError, Place};
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
+pub use describe::DESCRIPTION;
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{

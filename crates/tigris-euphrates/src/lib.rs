@@ -10,6 +10,7 @@ pub mod action;
 pub mod board;
 pub mod bots;
 mod config;
+pub mod describe;
 pub mod event;
 pub mod examples;
 pub mod observation;
@@ -24,6 +25,7 @@ pub mod view;
 pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
+pub use describe::DESCRIPTION;
 pub use event::{ConflictKind, Event, ReturnCause};
 pub use position::{Cell, ParsePositionError, Position, SeatSetup, Violation};
 pub use state::{
