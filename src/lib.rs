@@ -29,4 +29,5 @@ pub use tigris_euphrates_cards as cards;
 #[cfg(feature = "sumeria")]
 pub use sumeria;
 
+pub mod session;
 pub mod table;

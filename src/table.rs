@@ -587,7 +587,9 @@ impl BotSpec {
 
 /// What a front end needs of each game beyond the core's [`Game`]: its name, its
 /// configuration from [`GameOptions`], its bots and the figure its standings rank by.
-pub trait NamedGame: Game<Action: Send + Sync> + Send + Sync + 'static {
+pub trait NamedGame:
+    mesopotamia_core::cases::CaseGame<Action: Send + Sync> + Send + Sync + 'static
+{
     /// The game's name.
     const GAME: GameName;
     /// The search bot's iterations per decision by default (`mcts`): chosen so that a

@@ -41,8 +41,9 @@ impl<A: core::fmt::Display, C: core::fmt::Display> core::fmt::Display for Step<A
 pub type GameStep<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
 
 /// The version of the record format this library writes. Version 2 added `seed` and
-/// `bots`; records without a version are of version 1, without `end`.
-pub const RECORD_VERSION: u32 = 2;
+/// `bots`, version 3 `rng_position`; records without a version are of version 1, without
+/// `end`.
+pub const RECORD_VERSION: u32 = 3;
 
 /// Records with more steps than this are refused when read, before any step is kept: no
 /// game of this family comes near it (a Tigris & Euphrates game at the default turn limit
@@ -107,6 +108,11 @@ pub struct GameRecord<G: Game> {
     /// driver takes any generator, so it leaves this to its caller).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub seed: Option<u64>,
+    /// Where the generator stood after the last step, when the writer says: for the
+    /// facade's session, the 32-bit words its ChaCha8 generator gave since its seed. A game
+    /// rebuilt from the record sets its generator there and draws on as the original would.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub rng_position: Option<u64>,
     /// Who played each seat, in seat order (`random`, `greedy`, `mcts:10000`, `person`...),
     /// when the writer says; empty otherwise.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
@@ -207,6 +213,7 @@ impl<G: Game> GameRecord<G> {
             game: G::NAME.to_owned(),
             config,
             seed: None,
+            rng_position: None,
             bots: Vec::new(),
             start: None,
             steps: Vec::new(),
@@ -322,7 +329,15 @@ mod read {
     use crate::seat::Seat;
 
     const FIELDS: &[&str] = &[
-        "version", "game", "config", "seed", "bots", "start", "steps", "end",
+        "version",
+        "game",
+        "config",
+        "seed",
+        "rng_position",
+        "bots",
+        "start",
+        "steps",
+        "end",
     ];
 
     impl<'de, G> serde::Deserialize<'de> for GameRecord<G>
@@ -355,6 +370,7 @@ mod read {
             let mut steps = None;
             let mut end = None;
             let mut seed = None;
+            let mut rng_position = None;
             let mut bots = Vec::new();
             let mut start = None;
             while let Some(key) = map.next_key::<String>()? {
@@ -388,6 +404,10 @@ mod read {
                             "the seed, a whole number from 0 to 18446744073709551615".into(),
                         )))?
                     }
+                    "rng_position" => rng_position = map.next_value_seed(Optional(Whole(
+                        "the generator's position, a whole number from 0 to 18446744073709551615"
+                            .into(),
+                    )))?,
                     "bots" => bots = map.next_value_seed(Names)?,
                     "start" => start = map.next_value::<Option<String>>()?,
                     other => {
@@ -401,6 +421,7 @@ mod read {
                 game: game.ok_or_else(|| de::Error::missing_field("game"))?,
                 config: config.ok_or_else(|| de::Error::missing_field("config"))?,
                 seed,
+                rng_position,
                 bots,
                 start,
                 steps: steps.ok_or_else(|| de::Error::missing_field("steps"))?,

@@ -5,6 +5,7 @@
 //! [Game "tigris"]
 //! [Config "tigris players 2 board classic variant standard"]
 //! [Seed "7"]
+//! [RngPosition "1264"]
 //! [Bots "person, greedy"]
 //! [End "rules"]
 //! [Ranks "2 1"]
@@ -15,7 +16,7 @@
 //! ```
 //!
 //! - A header of `[Key "value"]` lines: `Game` and `Config` (the first line of the game's
-//!   position format) always; `Seed`, `Bots` (one spec per seat, separated by commas),
+//!   position format) always; `Seed`, `RngPosition` (where the generator stood after the last step), `Bots` (one spec per seat, separated by commas),
 //!   `Start` (the position the game began from, on one line), `End` (`rules` or
 //!   `turn-limit`) and `Ranks` (the final ranks in seat order) when known. Reading checks
 //!   `End` and `Ranks` against the game replayed.
@@ -115,6 +116,9 @@ pub fn write<G: CaseGame + Turns>(record: &GameRecord<G>) -> Result<String, Game
     header("Config", &config);
     if let Some(seed) = record.seed {
         header("Seed", &seed.to_string());
+    }
+    if let Some(at) = record.rng_position {
+        header("RngPosition", &at.to_string());
     }
     if !record.bots.is_empty() {
         if record.bots.len() != state.seat_count() {
@@ -275,8 +279,9 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .peekable();
-    let (mut game, mut config, mut seed, mut bots, mut start, mut end, mut ranks) =
+    let (mut game, mut config, mut seed, mut rng_position, mut bots, mut start, mut end) =
         (None, None, None, None, None, None, None);
+    let mut ranks = None;
     while let Some(&(n, l)) = lines.peek() {
         if !l.starts_with('[') {
             break;
@@ -288,6 +293,7 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
             "Game" => &mut game,
             "Config" => &mut config,
             "Seed" => &mut seed,
+            "RngPosition" => &mut rng_position,
             "Bots" => &mut bots,
             "Start" => &mut start,
             "End" => &mut end,
@@ -327,6 +333,12 @@ pub fn read<G: CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, GameTextEr
         record.seed = Some(
             s.parse()
                 .map_err(|_| fail(n, format!("the seed `{s}` is not a number")))?,
+        );
+    }
+    if let Some((n, s)) = rng_position {
+        record.rng_position = Some(
+            s.parse()
+                .map_err(|_| fail(n, format!("the generator's position `{s}` is not a number")))?,
         );
     }
     if let Some((n, b)) = bots {

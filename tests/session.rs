@@ -1,0 +1,292 @@
+//! The facade's session: the same seed and seats give the same game as the match driver
+//! (what the command line played before the session existed), a session rebuilt from its
+//! record at any step goes on exactly as the original, undo and rewind put the generator
+//! back, and every refusal leaves the session as it was.
+
+#![cfg(all(feature = "tigris", feature = "cards", feature = "sumeria"))]
+
+use mesopotamia::cards::Cards;
+use mesopotamia::core::{Bot, Described, Game, GameOptions, Step, ToMove, play_match};
+use mesopotamia::session::{Session, SessionError};
+use mesopotamia::sumeria::Sumeria;
+use mesopotamia::table::{BotSpec, NamedGame};
+use mesopotamia::tigris::Tigris;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+/// One spec per seat, or one for every seat of `players`.
+fn seat_specs(list: &str, players: u8) -> Vec<BotSpec> {
+    let specs: Vec<BotSpec> = list.split(',').map(|s| s.parse().unwrap()).collect();
+    match specs.as_slice() {
+        [one] => vec![*one; usize::from(players)],
+        _ => specs,
+    }
+}
+
+fn specs(list: &str) -> Vec<BotSpec> {
+    seat_specs(list, 1)
+}
+
+fn config<G: NamedGame + Described>(players: u8) -> G::Config {
+    <G as Described>::configure(&GameOptions::new().with_players(players)).unwrap()
+}
+
+/// A bot-only game through the session, from `seed`.
+fn session_game<G: NamedGame + Described>(players: u8, seats: &str, seed: u64) -> Session<G> {
+    let mut session = Session::<G>::new(config::<G>(players), seed)
+        .unwrap()
+        .with_seats(seat_specs(seats, players))
+        .unwrap();
+    session.play_bots().unwrap();
+    session
+}
+
+/// The same game as the match driver plays it with the same seed: the driver resolves
+/// chance with the fast path and the bots draw from the same generator.
+fn same_as_the_driver<G: NamedGame + Described>(players: u8, seats: &str, seed: u64) {
+    let session = session_game::<G>(players, seats, seed);
+    let mut bots: Vec<Box<dyn Bot<G> + Send>> = seat_specs(seats, players)
+        .into_iter()
+        .map(|s| s.bot::<G>().unwrap())
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let outcome = play_match(&config::<G>(players), &mut bots, &mut rng).unwrap();
+    assert_eq!(
+        session.steps(),
+        outcome.record.steps.as_slice(),
+        "{} {seats} seed {seed}",
+        G::NAME
+    );
+    assert_eq!(session.game(), &outcome.state);
+    assert_eq!(
+        session.record().rng_position,
+        Some(rng.get_word_pos() as u64),
+        "the generator stands where the driver's does"
+    );
+}
+
+#[test]
+fn bot_games_are_the_match_drivers_games() {
+    same_as_the_driver::<Tigris>(2, "greedy,random", 3);
+    same_as_the_driver::<Tigris>(3, "random", 4);
+    same_as_the_driver::<Cards>(2, "greedy,random", 5);
+    same_as_the_driver::<Cards>(4, "random", 6);
+    same_as_the_driver::<Sumeria>(3, "greedy,random,mcts:30", 7);
+    same_as_the_driver::<Sumeria>(4, "random", 8);
+}
+
+/// Rebuilt from its record after `at` steps, a session plays on to the very same end.
+fn rebuilt_goes_on_the_same<G: NamedGame + Described>(players: u8, seats: &str, seed: u64) {
+    let whole = session_game::<G>(players, seats, seed);
+    let steps = whole.steps().len();
+    assert!(whole.game().is_terminal());
+    for at in [0, 1, steps / 3, steps / 2, steps - 1] {
+        let partial = whole.at_step(at).unwrap();
+        let mut rebuilt = Session::<G>::from_record(&partial.record()).unwrap();
+        assert_eq!(rebuilt.steps().len(), at);
+        rebuilt.play_bots().unwrap();
+        assert_eq!(
+            rebuilt.steps(),
+            whole.steps(),
+            "{} rebuilt at step {at}",
+            G::NAME
+        );
+        assert_eq!(rebuilt.record(), whole.record());
+    }
+}
+
+#[test]
+fn a_session_rebuilt_from_its_record_goes_on_exactly_the_same() {
+    rebuilt_goes_on_the_same::<Tigris>(2, "greedy,random", 11);
+    rebuilt_goes_on_the_same::<Cards>(3, "greedy,mcts:20,random", 12);
+    rebuilt_goes_on_the_same::<Sumeria>(3, "mcts:20,greedy,random", 13);
+}
+
+#[test]
+fn bot_games_end_by_the_rules() {
+    use mesopotamia::core::EndReason;
+    for seed in 0..3 {
+        let g = session_game::<Tigris>(2, "greedy", seed);
+        assert_eq!(
+            g.game().end_reason(),
+            Some(EndReason::Rules),
+            "tigris seed {seed}"
+        );
+        let g = session_game::<Cards>(2, "greedy", seed);
+        assert_eq!(
+            g.game().end_reason(),
+            Some(EndReason::Rules),
+            "cards seed {seed}"
+        );
+        let g = session_game::<Sumeria>(3, "greedy", seed);
+        assert_eq!(
+            g.game().end_reason(),
+            Some(EndReason::Rules),
+            "sumeria seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn undo_takes_back_a_persons_decision_and_the_draws_come_again() {
+    let mut session = Session::<Tigris>::new(config::<Tigris>(2), 21)
+        .unwrap()
+        .with_seats(specs("person,greedy"))
+        .unwrap();
+    session.play_bots().unwrap();
+    let person = session.seat(0).unwrap();
+    assert_eq!(session.to_move(), ToMove::Seat(person));
+    assert!(matches!(
+        session.undo(person),
+        Err(SessionError::NothingToUndo(_))
+    ));
+    // Two decisions of the person, the bot answering each.
+    let first = session.legal()[0];
+    session.play(first).unwrap();
+    session.play_bots().unwrap();
+    let at_second = session.clone();
+    let second = session.legal()[1];
+    session.play(second).unwrap();
+    session.play_bots().unwrap();
+    let after_second = session.steps().to_vec();
+
+    let taken = session.undo(person).unwrap();
+    assert_eq!(taken, after_second.len() - at_second.steps().len());
+    assert_eq!(session.game(), at_second.game());
+    assert_eq!(
+        session.record(),
+        at_second.record(),
+        "the generator is back too"
+    );
+    // The same decision again brings the same draws and the same answers.
+    session.play(second).unwrap();
+    session.play_bots().unwrap();
+    assert_eq!(session.steps(), after_second.as_slice());
+}
+
+#[test]
+fn refusals_change_nothing() {
+    let mut session = Session::<Sumeria>::new(config::<Sumeria>(3), 1).unwrap();
+    let before = session.clone().record();
+    assert!(matches!(
+        session.play_notation("pass"),
+        Err(SessionError::Notation(_) | SessionError::NotToMove { .. })
+    ));
+    assert!(matches!(
+        session.bot_turn(),
+        Err(SessionError::NotToMove { .. })
+    ));
+    assert!(matches!(
+        session.hint(),
+        Err(SessionError::NotToMove { .. })
+    ));
+    assert!(matches!(
+        session.set_seats(specs("random,random")),
+        Err(SessionError::SeatCount { given: 2, seats: 3 })
+    ));
+    assert!(matches!(session.rewind(1), Err(SessionError::Notation(_))));
+    assert!(matches!(
+        session.undo_step(),
+        Err(SessionError::NothingToUndo(_))
+    ));
+    assert_eq!(session.record(), before);
+
+    // At a seat's decision: another seat's action, an illegal one, a person's bot turn.
+    session.set_seats(specs("person,random,random")).unwrap();
+    session.play_bots().unwrap();
+    let ToMove::Seat(seat) = session.to_move() else {
+        panic!("a seat is to move after the first draws")
+    };
+    assert_eq!(
+        seat.index(),
+        session.people().iter().next().unwrap().index()
+    );
+    let before = session.record();
+    assert!(matches!(session.bot_turn(), Err(SessionError::NotABot(_))));
+    let illegal = (0..session.game().action_space_size())
+        .map(|i| session.action_at(i).unwrap())
+        .find(|a| !session.legal().contains(a))
+        .unwrap();
+    assert!(matches!(
+        session.play(illegal),
+        Err(SessionError::Refused { .. })
+    ));
+    assert!(session.action_at(usize::MAX).is_err());
+    assert_eq!(session.record(), before);
+}
+
+#[test]
+fn a_suggestion_is_what_the_bot_plays_on_its_turn() {
+    let mut session = Session::<Sumeria>::new(config::<Sumeria>(3), 3)
+        .unwrap()
+        .with_seats(seat_specs("mcts:40", 3))
+        .unwrap();
+    while session.to_move() == ToMove::Chance {
+        session.sample_chance().unwrap();
+    }
+    let before = session.record();
+    let suggested = session
+        .suggest(BotSpec::Mcts(mesopotamia::table::Budget::Iterations(40)))
+        .unwrap();
+    let analysis = session
+        .analyse(BotSpec::Mcts(mesopotamia::table::Budget::Iterations(40)))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        session.record(),
+        before,
+        "nothing played, the generator where it was"
+    );
+    assert_eq!(analysis.choice, suggested);
+    let (played, _) = session.bot_turn().unwrap();
+    assert_eq!(played, suggested);
+    assert_eq!(session.analyse(BotSpec::Random).ok(), Some(None));
+}
+
+#[test]
+fn a_hint_changes_nothing_and_is_the_same_for_the_same_session() {
+    let mut session = Session::<Sumeria>::new(config::<Sumeria>(3), 2)
+        .unwrap()
+        .with_seats(specs("person,random,random"))
+        .unwrap();
+    session.play_bots().unwrap();
+    let before = session.record();
+    let mut other = session.clone();
+    let hint = session.hint().unwrap();
+    assert_eq!(session.record(), before);
+    assert!(session.legal().contains(&hint.action));
+    assert_eq!(other.hint().unwrap(), hint);
+}
+
+#[test]
+fn what_each_seat_saw_of_each_step() {
+    // Tigris & Euphrates: the opening draws are each seat's secret; a swap shows only its
+    // count to the others.
+    let session = session_game::<Tigris>(2, "random", 5);
+    let (zero, one) = (session.seat(0).unwrap(), session.seat(1).unwrap());
+    let mut secret = 0;
+    for (i, step) in session.steps().iter().enumerate() {
+        let seen_by = session.seen_by(i).unwrap();
+        match step {
+            Step::Chance(outcome) if seen_by.len() == 1 => {
+                secret += 1;
+                let (drawer, other) = if seen_by.contains(zero) {
+                    (zero, one)
+                } else {
+                    (one, zero)
+                };
+                assert_eq!(session.seen(drawer, i), Some(outcome.to_string()));
+                assert_eq!(session.seen(other, i), None);
+            }
+            Step::Action(seat, action)
+                if session.seen(*seat, i) != session.seen(seat.next(2), i) =>
+            {
+                assert_eq!(session.seen(*seat, i), Some(action.to_string()));
+                assert!(session.seen(seat.next(2), i).unwrap().starts_with("swap"));
+            }
+            _ => {}
+        }
+    }
+    assert!(secret > 0, "secret draws were seen by their drawer only");
+    assert_eq!(session.seen(zero, session.steps().len()), None);
+}
