@@ -29,5 +29,6 @@ pub use tigris_euphrates_cards as cards;
 #[cfg(feature = "sumeria")]
 pub use sumeria;
 
+pub mod games;
 pub mod session;
 pub mod table;

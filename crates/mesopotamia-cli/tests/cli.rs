@@ -672,7 +672,7 @@ fn the_search_bot_plays_and_hints() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     std::fs::remove_file(&record).ok();
-    assert_eq!(json["version"], 2);
+    assert_eq!(json["version"], 3);
     assert_eq!(json["seed"], 1);
     assert_eq!(json["bots"], serde_json::json!(["mcts:20", "mcts:20"]));
     refused(
