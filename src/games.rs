@@ -11,7 +11,7 @@
 //! struct Seats;
 //! impl mesopotamia::games::GameVisitor for Seats {
 //!     type Out = (u8, u8);
-//!     fn visit<G: mesopotamia::table::NamedGame + mesopotamia::core::Described>(self) -> (u8, u8) {
+//!     fn visit<G: mesopotamia::table::NamedGame>(self) -> (u8, u8) {
 //!         use mesopotamia::core::Described;
 //!         (G::DESCRIPTION.min_players, G::DESCRIPTION.max_players)
 //!     }
@@ -31,7 +31,7 @@ pub trait GameVisitor {
     /// What it gives.
     type Out;
     /// Does it with game `G`.
-    fn visit<G: NamedGame + mesopotamia_core::Described>(self) -> Self::Out;
+    fn visit<G: NamedGame>(self) -> Self::Out;
 }
 
 /// A name that is not one of this build's games.

@@ -218,6 +218,17 @@ impl<G: NamedGame> Session<G> {
         Ok(session)
     }
 
+    /// The same session with its generator seeded anew with `seed`, from here on: what a
+    /// game continued from a record that does not say where its generator stood draws with.
+    pub fn reseeded(mut self, seed: u64) -> Session<G> {
+        self.seed = seed;
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        for played in &mut self.played {
+            played.rng_before = None;
+        }
+        self
+    }
+
     /// The same session with its seats said: one spec per seat (`person` or a bot).
     pub fn with_seats(mut self, seats: Vec<BotSpec>) -> Result<Session<G>, SessionError> {
         self.set_seats(seats)?;
@@ -308,6 +319,20 @@ impl<G: NamedGame> Session<G> {
         } else {
             played.shown_to_others.clone()
         }
+    }
+
+    /// Step `index` as every seat that did not see it as it is was shown it (a swap's
+    /// count of tiles), or as it is when every seat saw it; `None` for a step only some
+    /// seats saw and the others not at all (a secret draw), or past the last step.
+    pub fn shown(&self, index: usize) -> Option<String> {
+        let played = self.played.get(index)?;
+        if played.seen_by.len() == self.game.seat_count() {
+            return Some(match self.steps.get(index)? {
+                Step::Action(_, action) => action.to_string(),
+                Step::Chance(outcome) => outcome.to_string(),
+            });
+        }
+        played.shown_to_others.clone()
     }
 
     /// The seats that saw step `index` as it is (`None` past the last step).

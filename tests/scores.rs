@@ -49,7 +49,10 @@ fn tigris_scores() {
     // The score is the public part's.
     let state = Tigris::new(Config::new(2)).unwrap();
     let seat = Seat::new(1).unwrap();
-    assert_eq!(state.score(seat), state.public().score(seat));
+    assert_eq!(
+        mesopotamia::core::Described::score(&state, seat),
+        state.public().score(seat)
+    );
 }
 
 #[cfg(feature = "cards")]

@@ -48,8 +48,8 @@ pub struct Hint<A> {
 /// # #[cfg(feature = "sumeria")]
 /// # {
 /// use mesopotamia::sumeria::Sumeria;
-/// use mesopotamia::table::{NamedGame, hint};
-/// use mesopotamia::core::{Game, ToMove};
+/// use mesopotamia::table::hint;
+/// use mesopotamia::core::{Described, Game, ToMove};
 /// use rand_chacha::{ChaCha8Rng, rand_core::SeedableRng};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(1);

@@ -5,122 +5,6 @@ fn spec(text: &str) -> Result<BotSpec, BotSpecError> {
 }
 
 #[test]
-fn game_names_read_and_print() {
-    for game in GameName::ALL {
-        assert_eq!(game.name().parse::<GameName>(), Ok(game));
-        assert_eq!(game.to_string(), game.name());
-    }
-    assert_eq!(
-        "chess".parse::<GameName>().unwrap_err().to_string(),
-        "unknown game `chess` (expected tigris, cards or sumeria)"
-    );
-    assert!("Tigris".parse::<GameName>().is_err());
-    assert_eq!(
-        GameName::built().collect::<Vec<_>>(),
-        GameName::ALL
-            .into_iter()
-            .filter(|g| match g {
-                GameName::Tigris => cfg!(feature = "tigris"),
-                GameName::Cards => cfg!(feature = "cards"),
-                GameName::Sumeria => cfg!(feature = "sumeria"),
-            })
-            .collect::<Vec<_>>()
-    );
-    for game in GameName::ALL {
-        match game.require_built() {
-            Ok(g) => assert!(g.is_built()),
-            Err(e) => assert_eq!(
-                e.to_string(),
-                format!("the game `{game}` is not built in (the `{game}` feature is off)")
-            ),
-        }
-    }
-}
-
-#[test]
-fn option_names_in_each_front_end_style() {
-    assert_eq!(GameOption::EnglishVariant.flag(), "--english-variant");
-    assert_eq!(GameOption::EnglishVariant.camel_case(), "englishVariant");
-    assert_eq!(GameOption::BoardText.camel_case(), "boardText");
-    assert_eq!(GameOption::Board.camel_case(), "board");
-    assert_eq!(GameOption::TurnLimit.name(), "turn_limit");
-}
-
-/// Options with only `option` given.
-fn only(option: GameOption) -> GameOptions {
-    let mut o = GameOptions::default();
-    match option {
-        GameOption::Board => o.board = Some(BoardName::Alternative),
-        GameOption::EnglishVariant => o.english_variant = Some(false),
-        GameOption::Buildings => o.buildings = Some(true),
-        GameOption::Ziggurat => o.ziggurat = Some(true),
-        GameOption::TurnLimit => o.turn_limit = Some(50),
-        GameOption::OpenPiles => o.open_piles = Some(true),
-        GameOption::BoardText => o.board_text = Some(String::new()),
-    }
-    o
-}
-
-#[test]
-fn each_option_is_taken_by_its_games_and_refused_by_the_others() {
-    for option in GameOption::ALL {
-        let options = only(option);
-        assert!(options.is_given(option));
-        for game in GameName::ALL {
-            let checked = options.check(game);
-            if option.games().contains(&game) {
-                assert_eq!(checked, Ok(()), "{option:?} for {game}");
-            } else {
-                assert_eq!(
-                    checked,
-                    Err(OptionsError::NotForGame { option, game }),
-                    "{option:?} for {game}"
-                );
-            }
-        }
-    }
-    assert_eq!(
-        only(GameOption::Ziggurat)
-            .check(GameName::Sumeria)
-            .unwrap_err()
-            .to_string(),
-        "--ziggurat is an option of tigris, not of sumeria"
-    );
-    assert_eq!(
-        only(GameOption::TurnLimit)
-            .check(GameName::Sumeria)
-            .unwrap_err()
-            .to_string(),
-        "--turn-limit is an option of tigris and cards, not of sumeria (its 6 rounds end every game)"
-    );
-    assert_eq!(
-        only(GameOption::BoardText)
-            .check(GameName::Cards)
-            .unwrap_err()
-            .to_string(),
-        "--board-text is an option of sumeria, not of cards"
-    );
-    // Nothing given: every game takes it.
-    for game in GameName::ALL {
-        assert_eq!(GameOptions::default().check(game), Ok(()));
-    }
-}
-
-#[test]
-fn boards_read_and_print() {
-    assert_eq!("classic".parse::<BoardName>(), Ok(BoardName::Classic));
-    assert_eq!(
-        "alternative".parse::<BoardName>(),
-        Ok(BoardName::Alternative)
-    );
-    assert_eq!(BoardName::Alternative.to_string(), "alternative");
-    assert_eq!(
-        "round".parse::<BoardName>().unwrap_err().to_string(),
-        "unknown board `round` (expected classic or alternative)"
-    );
-}
-
-#[test]
 fn every_bot_spec_form_parses_and_prints_back() {
     let cases = [
         ("person", BotSpec::Person, "person"),
@@ -295,62 +179,14 @@ fn bad_bot_specs_are_refused_with_the_reason() {
 
 #[cfg(feature = "tigris")]
 mod tigris {
+    use mesopotamia_core::Described;
     use mesopotamia_core::{Game, ToMove};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
-    use tigris_euphrates::{BoardKind, Tigris};
+    use tigris_euphrates::Tigris;
 
     use super::super::*;
     use super::spec;
-
-    #[test]
-    fn options_reach_the_configuration() {
-        let config = Tigris::configure(&GameOptions::default()).unwrap();
-        assert_eq!(config, tigris_euphrates::Config::new(4));
-        let options = GameOptions {
-            players: Some(3),
-            board: Some(BoardName::Alternative),
-            english_variant: Some(true),
-            buildings: Some(true),
-            ziggurat: Some(true),
-            turn_limit: Some(77),
-            ..GameOptions::default()
-        };
-        let config = Tigris::configure(&options).unwrap();
-        assert_eq!(
-            config,
-            tigris_euphrates::Config::new(3)
-                .with_board(BoardKind::Alternative)
-                .with_english_variant(true)
-                .with_buildings(true)
-                .with_ziggurat(true)
-                .with_turn_limit(77)
-        );
-        assert_eq!(
-            Tigris::configure(&GameOptions {
-                open_piles: Some(false),
-                ..GameOptions::default()
-            }),
-            Err(OptionsError::NotForGame {
-                option: GameOption::OpenPiles,
-                game: GameName::Tigris
-            })
-        );
-        let refused = Tigris::configure(&GameOptions {
-            players: Some(7),
-            ..GameOptions::default()
-        })
-        .unwrap_err();
-        assert!(matches!(refused, OptionsError::Refused(_)));
-        assert!(refused.to_string().contains("2 to 4"), "{refused}");
-        assert!(matches!(
-            Tigris::configure(&GameOptions {
-                turn_limit: Some(0),
-                ..GameOptions::default()
-            }),
-            Err(OptionsError::Refused(_))
-        ));
-    }
 
     #[test]
     fn bots_from_specs_play_legal_actions() {
@@ -422,108 +258,23 @@ mod tigris {
     }
 }
 
-#[cfg(feature = "cards")]
-mod cards {
-    use mesopotamia_core::{Game, Seat};
-    use tigris_euphrates_cards::Cards;
-
-    use super::super::*;
-
-    #[test]
-    fn options_reach_the_configuration() {
-        let options = GameOptions {
-            players: Some(2),
-            open_piles: Some(true),
-            turn_limit: Some(30),
-            ..GameOptions::default()
-        };
-        assert_eq!(
-            Cards::configure(&options).unwrap(),
-            tigris_euphrates_cards::Config::new(2)
-                .with_open_piles(true)
-                .with_turn_limit(30)
-        );
-        for option in [
-            GameOption::Board,
-            GameOption::EnglishVariant,
-            GameOption::Buildings,
-            GameOption::Ziggurat,
-            GameOption::BoardText,
-        ] {
-            assert_eq!(
-                Cards::configure(&super::only(option)),
-                Err(OptionsError::NotForGame {
-                    option,
-                    game: GameName::Cards
-                })
-            );
-        }
-        assert!(matches!(
-            Cards::configure(&GameOptions {
-                players: Some(9),
-                ..GameOptions::default()
-            }),
-            Err(OptionsError::Refused(_))
-        ));
-        let game =
-            <Cards as Game>::new(&Cards::configure(&GameOptions::default()).unwrap()).unwrap();
-        let seat = Seat::new(1).unwrap();
-        assert_eq!(game.score(seat), game.keys()[1][0]);
-        assert!(BotSpec::Greedy.bot::<Cards>().is_some());
-        assert_eq!(
-            Cards::MCTS_ITERATIONS,
-            tigris_euphrates_cards::bots::MCTS_ITERATIONS
-        );
-    }
-}
-
-#[cfg(feature = "sumeria")]
-mod sumeria_game {
-    use mesopotamia_core::{Game, Seat};
-    use sumeria::Sumeria;
-
-    use super::super::*;
-
-    #[test]
-    fn options_reach_the_configuration() {
-        let config = Sumeria::configure(&GameOptions {
-            players: Some(3),
-            ..GameOptions::default()
-        })
-        .unwrap();
-        assert_eq!(config, sumeria::Config::new(3));
-        for option in [
-            GameOption::Board,
-            GameOption::TurnLimit,
-            GameOption::OpenPiles,
-        ] {
-            assert_eq!(
-                Sumeria::configure(&super::only(option)),
-                Err(OptionsError::NotForGame {
-                    option,
-                    game: GameName::Sumeria
-                })
-            );
-        }
-        let e = Sumeria::configure(&GameOptions {
-            board_text: Some("no board here".into()),
-            ..GameOptions::default()
-        })
-        .unwrap_err();
-        assert!(matches!(e, OptionsError::Board(_)), "{e}");
-        assert!(e.to_string().starts_with("the board: "), "{e}");
-        assert!(matches!(
-            Sumeria::configure(&GameOptions {
-                players: Some(1),
-                ..GameOptions::default()
-            }),
-            Err(OptionsError::Refused(_))
-        ));
-        let game = <Sumeria as Game>::new(&config).unwrap();
-        let seat = Seat::new(2).unwrap();
-        assert_eq!(game.score(seat), game.scores()[2].0);
-        assert_eq!(Sumeria::MCTS_ITERATIONS, sumeria::bots::MCTS_ITERATIONS);
-    }
+/// Each game's score is the first figure its standings compare.
+#[cfg(all(feature = "tigris", feature = "cards", feature = "sumeria"))]
+#[test]
+fn scores_are_what_the_standings_compare_first() {
+    use mesopotamia_core::Game;
+    let seat = Seat::new(1).unwrap();
+    let game = <tigris_euphrates::Tigris as Game>::new(&tigris_euphrates::Config::new(2)).unwrap();
+    assert_eq!(
+        Described::score(&game, seat),
+        game.public().standing_key(seat)[0]
+    );
+    let game =
+        <tigris_euphrates_cards::Cards as Game>::new(&tigris_euphrates_cards::Config::new(3))
+            .unwrap();
+    assert_eq!(Described::score(&game, seat), game.keys()[1][0]);
+    let game = <sumeria::Sumeria as Game>::new(&sumeria::Config::new(3)).unwrap();
+    assert_eq!(Described::score(&game, seat), game.scores()[1].0);
 }
 
 #[cfg(all(feature = "serde", feature = "sumeria"))]
@@ -554,7 +305,7 @@ mod records {
     fn a_record_round_trips_and_names_its_game() {
         let record = played();
         let json = write_record(&record).unwrap();
-        assert_eq!(record_game(&json), Ok(GameName::Sumeria));
+        assert_eq!(record_game(&json).map(|g| g.name), Ok("sumeria"));
         let back = read_record::<Sumeria>(&json).unwrap();
         assert_eq!(back, record);
         assert_eq!(back.replay().unwrap().end_reason(), record.end);
@@ -594,7 +345,9 @@ mod records {
         );
         assert_eq!(
             record_game(r#"{"game": "chess"}"#),
-            Err(RecordError::Game(UnknownGame::Unknown("chess".into())))
+            Err(RecordError::Game(UnknownGame {
+                name: "chess".into()
+            }))
         );
         let json = write_record(&played()).unwrap();
         let broken = json.replacen("\"steps\": [", "\"steps\": [\"pass pass pass\",", 1);
@@ -603,7 +356,7 @@ mod records {
             matches!(
                 e,
                 RecordError::Invalid {
-                    game: GameName::Sumeria,
+                    game: "sumeria",
                     ..
                 }
             ),
@@ -623,7 +376,7 @@ mod records {
         assert_eq!(
             read_record::<Cards>(&json),
             Err(RecordError::WrongGame {
-                expected: GameName::Cards,
+                expected: "cards",
                 found: "sumeria".into()
             })
         );
@@ -636,13 +389,13 @@ mod records {
         assert_eq!(
             read_record::<Cards>(&relabelled),
             Err(RecordError::Mislabelled {
-                label: GameName::Cards,
-                holds: GameName::Sumeria
+                label: "cards",
+                holds: "sumeria"
             })
         );
         let cards = GameRecord::<Cards>::new(tigris_euphrates_cards::Config::new(2));
         let json = write_record(&cards).unwrap();
-        assert_eq!(record_game(&json), Ok(GameName::Cards));
+        assert_eq!(record_game(&json).map(|g| g.name), Ok("cards"));
         assert_eq!(read_record::<Cards>(&json), Ok(cards));
     }
 }
@@ -715,7 +468,7 @@ fn every_game_gives_hints() {
     use rand_chacha::rand_core::SeedableRng;
     fn check<G: NamedGame>(options: &GameOptions) {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let mut game = G::new(&G::configure(options).unwrap()).unwrap();
+        let mut game = G::new(&<G as Described>::configure(options).unwrap()).unwrap();
         let mut outcomes = Vec::new();
         while game.to_move() == ToMove::Chance {
             game.play_chance_random(&mut rng, &mut outcomes).unwrap();
@@ -733,10 +486,7 @@ fn every_game_gives_hints() {
         let h = hint(&game, seat, few, &mut rng).unwrap();
         assert_eq!(h.shares.len(), few.len(), "all of them searched");
     }
-    let options = GameOptions {
-        players: Some(3),
-        ..GameOptions::default()
-    };
+    let options = GameOptions::new().with_players(3);
     check::<tigris_euphrates_cards::Cards>(&options);
     check::<sumeria::Sumeria>(&options);
 }

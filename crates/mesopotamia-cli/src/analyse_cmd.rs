@@ -3,14 +3,11 @@
 
 use std::io::IsTerminal;
 
+use mesopotamia::core::Seat;
+use mesopotamia::core::analysis::{DecisionAnalysis, analyse_record};
 use mesopotamia::table::BotSpec;
-use mesopotamia_core::Seat;
-use mesopotamia_core::analysis::{DecisionAnalysis, analyse_record};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use sumeria::Sumeria;
-use tigris_euphrates::Tigris;
-use tigris_euphrates_cards::Cards;
 
 use crate::games::CliGame;
 
@@ -27,19 +24,21 @@ pub(crate) fn run(args: &crate::AnalyseArgs) -> Result<(), String> {
     }
     let (game, text) = crate::records::read(&args.file)?;
     let named = |e: String| format!("{}: {e}", args.file.display());
-    match game {
-        mesopotamia::table::GameName::Tigris => analyse::<Tigris>(args, spec, &text),
-        mesopotamia::table::GameName::Cards => analyse::<Cards>(args, spec, &text),
-        mesopotamia::table::GameName::Sumeria => analyse::<Sumeria>(args, spec, &text),
+    struct Analyse<'a>(&'a crate::AnalyseArgs, BotSpec, &'a str);
+    impl mesopotamia::games::GameVisitor for Analyse<'_> {
+        type Out = Result<(), String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Self::Out {
+            analyse::<G>(self.0, self.1, self.2)
+        }
     }
-    // A closed pipe (`| head`) is not the file's fault: it ends the command quietly.
-    .map_err(|e| if e == crate::CLOSED_PIPE { e } else { named(e) })
+    mesopotamia::games::visit(game, Analyse(args, spec, &text))
+        .map_err(|e| e.to_string())
+        .and_then(|out| out)
+        // A closed pipe (`| head`) is not the file's fault: it ends the command quietly.
+        .map_err(|e| if e == crate::CLOSED_PIPE { e } else { named(e) })
 }
 
-fn analyse<G: CliGame>(args: &crate::AnalyseArgs, spec: BotSpec, text: &str) -> Result<(), String>
-where
-    G::Config: Send + Sync,
-{
+fn analyse<G: CliGame>(args: &crate::AnalyseArgs, spec: BotSpec, text: &str) -> Result<(), String> {
     let record = crate::records::parse::<G>(text)?;
     let start = G::record_start(&record)?;
     let seats = start.seat_count();
@@ -54,10 +53,10 @@ where
         .steps
         .iter()
         .filter(|s| match s {
-            mesopotamia_core::Step::Action(seat, _) => {
+            mesopotamia::core::Step::Action(seat, _) => {
                 args.seat.is_empty() || args.seat.contains(&seat.index())
             }
-            mesopotamia_core::Step::Chance(_) => false,
+            mesopotamia::core::Step::Chance(_) => false,
         })
         .count();
     let bar = if std::io::stderr().is_terminal() && !args.json {

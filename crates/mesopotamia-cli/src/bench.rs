@@ -5,18 +5,15 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use mesopotamia_core::driver::{random_playout, random_positions};
-use mesopotamia_core::mcts::MctsBot;
-use mesopotamia_core::{Game, ToMove};
+use mesopotamia::core::driver::{random_playout, random_positions};
+use mesopotamia::core::mcts::MctsBot;
+use mesopotamia::core::{Game, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::Serialize;
-use sumeria::Sumeria;
-use tigris_euphrates::Tigris;
-use tigris_euphrates_cards::Cards;
 
+use crate::BenchArgs;
 use crate::games::CliGame;
-use crate::{BenchArgs, GameName};
 
 /// Games whose every decision joins the fixed set of positions.
 const POSITION_GAMES: usize = 8;
@@ -178,10 +175,7 @@ fn timed(mut pass: impl FnMut()) -> (u64, f64) {
 
 /// `bot`'s decision (at its configured iterations) on up to [`SEARCH_DECISIONS`] positions
 /// spread over `positions`.
-fn search<G: CliGame>(positions: &[G], bot: &MctsBot<G>) -> SearchFigures
-where
-    G::Config: Send + Sync,
-{
+fn search<G: CliGame>(positions: &[G], bot: &MctsBot<G>) -> SearchFigures {
     let step = (positions.len() / SEARCH_DECISIONS).max(1);
     let mut decisions = 0;
     let mut legal = Vec::new();
@@ -211,10 +205,7 @@ where
     }
 }
 
-fn measure<G: CliGame>(args: &BenchArgs, config: &G::Config) -> Result<Figures, String>
-where
-    G::Config: Send + Sync,
-{
+fn measure<G: CliGame>(args: &BenchArgs, config: &G::Config) -> Result<Figures, String> {
     let played = playouts::<G>(config, args.games, args.seed)?;
     // The fixed positions: every decision of a few seeded games.
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
@@ -240,8 +231,8 @@ where
     let games = played.games.max(1) as f64;
     let decisions = played.decisions.max(1) as f64;
     Ok(Figures {
-        game: args.game.name(),
-        players: args.options.table().players(),
+        game: G::NAME,
+        players: config_players::<G>(config),
         games: played.games,
         seconds: played.seconds,
         cpu_seconds: played.cpu_seconds,
@@ -264,16 +255,25 @@ where
     })
 }
 
+/// The players of a configuration (its game's seats).
+fn config_players<G: CliGame>(config: &G::Config) -> u8 {
+    G::new(config).map_or(0, |g| g.seat_count() as u8)
+}
+
 pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
-    args.options.check(args.game)?;
     if args.games == 0 {
         return Err("--games 0: play at least 1 game".into());
     }
-    let f = match args.game {
-        GameName::Tigris => measure::<Tigris>(args, &args.options.configure::<Tigris>()?)?,
-        GameName::Cards => measure::<Cards>(args, &args.options.configure::<Cards>()?)?,
-        GameName::Sumeria => measure::<Sumeria>(args, &args.options.configure::<Sumeria>()?)?,
-    };
+    struct Measure<'a>(&'a BenchArgs);
+    impl mesopotamia::games::GameVisitor for Measure<'_> {
+        type Out = Result<Figures, String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Self::Out {
+            let options = self.0.options.for_game(G::DESCRIPTION)?;
+            let config = G::configure(&options).map_err(|e| crate::options::message(&e))?;
+            measure::<G>(self.0, &config)
+        }
+    }
+    let f = mesopotamia::games::visit(&args.game, Measure(args)).map_err(|e| e.to_string())??;
     if args.json {
         let line = serde_json::to_string(&f).map_err(|e| e.to_string())?;
         say!("{line}");
@@ -325,6 +325,8 @@ mod tests {
     /// at the bot's budget.
     #[test]
     fn the_search_is_timed_on_decisions_at_its_budget() {
+        use mesopotamia::core::Described;
+        use mesopotamia::sumeria::Sumeria;
         use mesopotamia::table::NamedGame;
         let config = Sumeria::configure(&Default::default()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);

@@ -3,50 +3,53 @@
 
 use std::path::PathBuf;
 
-use mesopotamia_core::cases::{self, Case, CaseGame};
+use mesopotamia::core::cases::{self, Case};
+use mesopotamia::games::{self, GameVisitor};
+use mesopotamia::table::NamedGame;
 
-/// Every example of every game: (game, identifier, case file).
+/// Every example of every game, from their descriptions: (game, identifier, case file).
 pub(crate) fn all() -> Vec<(&'static str, &'static str, &'static str)> {
-    let mut out = Vec::new();
-    for (id, text) in tigris_euphrates::examples::EXAMPLES {
-        out.push(("tigris", *id, *text));
-    }
-    for (id, text) in tigris_euphrates_cards::examples::EXAMPLES {
-        out.push(("cards", *id, *text));
-    }
-    for (id, text) in sumeria::examples::EXAMPLES {
-        out.push(("sumeria", *id, *text));
-    }
-    out
+    games::all()
+        .iter()
+        .flat_map(|g| g.examples.iter().map(|(id, text)| (g.name, *id, *text)))
+        .collect()
+}
+
+/// Runs a command's generic body with the type of game `game`.
+fn with_game<T>(
+    game: &str,
+    visitor: impl GameVisitor<Out = Result<T, String>>,
+) -> Result<T, String> {
+    games::visit(game, visitor).map_err(|e| e.to_string())?
 }
 
 /// Plays an example and returns its transcript.
 pub(crate) fn transcript(game: &str, id: &str, text: &str) -> Result<String, String> {
-    fn run<G: CaseGame>(id: &str, text: &str) -> Result<String, String> {
-        let case = Case::parse(id, text).map_err(|e| e.to_string())?;
-        let transcript = cases::run::<G>(&case).map_err(|e| e.to_string())?;
-        Ok(transcript.to_string())
+    struct Run<'a>(&'a str, &'a str);
+    impl GameVisitor for Run<'_> {
+        type Out = Result<String, String>;
+        fn visit<G: NamedGame>(self) -> Self::Out {
+            let case = Case::parse(self.0, self.1).map_err(|e| e.to_string())?;
+            let transcript = cases::run::<G>(&case).map_err(|e| e.to_string())?;
+            Ok(transcript.to_string())
+        }
     }
-    match game {
-        "tigris" => run::<tigris_euphrates::Tigris>(id, text),
-        "cards" => run::<tigris_euphrates_cards::Cards>(id, text),
-        "sumeria" => run::<sumeria::Sumeria>(id, text),
-        other => Err(format!("no game `{other}`")),
-    }
+    with_game(game, Run(id, text))
 }
 
 /// An example's picture, drawn by its game: the caption, and each scenario's position
 /// before and after, the places its steps changed ringed.
 pub(crate) fn picture(game: &str, id: &str) -> Result<String, String> {
-    let picture = match game {
-        "tigris" => tigris_euphrates::svg::example(id),
-        "cards" => tigris_euphrates_cards::svg::example(id),
-        "sumeria" => sumeria::svg::example(id),
-        other => return Err(format!("no game `{other}`")),
-    };
-    picture
-        .ok_or_else(|| format!("no rule example `{id}`"))?
-        .map_err(|e| e.to_string())
+    struct Picture<'a>(&'a str);
+    impl GameVisitor for Picture<'_> {
+        type Out = Result<String, String>;
+        fn visit<G: NamedGame>(self) -> Self::Out {
+            mesopotamia::core::svg::example_of::<G>(G::DESCRIPTION.examples, self.0)
+                .ok_or_else(|| format!("no rule example `{}`", self.0))?
+                .map_err(|e| e.to_string())
+        }
+    }
+    with_game(game, Picture(id))
 }
 
 pub(crate) fn run(id: Option<&str>) -> Result<(), String> {
@@ -72,10 +75,14 @@ pub(crate) fn run(id: Option<&str>) -> Result<(), String> {
 
 /// Plays case files and reports every failure of each; an error if any fails.
 pub(crate) fn run_files(files: &[PathBuf]) -> Result<(), String> {
-    fn play<G: CaseGame>(case: &Case) -> (String, Vec<String>) {
-        let (transcript, failures) = cases::run_all::<G>(case);
-        let text = transcript.map(|t| t.to_string()).unwrap_or_default();
-        (text, failures.iter().map(|e| e.to_string()).collect())
+    struct Play<'a>(&'a Case);
+    impl GameVisitor for Play<'_> {
+        type Out = (String, Vec<String>);
+        fn visit<G: NamedGame>(self) -> Self::Out {
+            let (transcript, failures) = cases::run_all::<G>(self.0);
+            let text = transcript.map(|t| t.to_string()).unwrap_or_default();
+            (text, failures.iter().map(|e| e.to_string()).collect())
+        }
     }
     let mut failed = 0;
     for file in files {
@@ -92,17 +99,13 @@ pub(crate) fn run_files(files: &[PathBuf]) -> Result<(), String> {
             .and_then(|s| s.start.text().split_whitespace().next())
             .unwrap_or_default()
             .to_owned();
-        let (transcript, failures) = match game.as_str() {
-            "tigris" => play::<tigris_euphrates::Tigris>(&case),
-            "cards" => play::<tigris_euphrates_cards::Cards>(&case),
-            "sumeria" => play::<sumeria::Sumeria>(&case),
-            other => {
-                return Err(format!(
-                    "{}: the first scenario starts with `{other}`, not a game (tigris, cards or sumeria)",
-                    file.display()
-                ));
-            }
-        };
+        let (transcript, failures) = games::visit(&game, Play(&case)).map_err(|_| {
+            format!(
+                "{}: the first scenario starts with `{game}`, not a game ({})",
+                file.display(),
+                crate::or_list(games::all().iter().map(|g| g.name))
+            )
+        })?;
         say_raw!("{transcript}");
         for failure in &failures {
             say!("FAILED {failure}");

@@ -1,80 +1,48 @@
-//! What the commands need of each game, behind one trait, so that `play`, `simulate`
-//! and the other commands are written once.
+//! What the commands need of a game: the facade's [`NamedGame`], which every game of its
+//! list is, and what the commands print of any game (its turns, its end), written once.
 
+use mesopotamia::core::record::text;
+use mesopotamia::core::{EndReason, GameRecord};
 use mesopotamia::table::NamedGame;
-use mesopotamia_core::cases::CaseGame;
-use mesopotamia_core::marks::{MarkedDisplay, MarkedString};
-use mesopotamia_core::{GameRecord, Seat};
-use sumeria::Sumeria;
-use tigris_euphrates::Tigris;
-use tigris_euphrates_cards::Cards;
 
-/// A game as the command line drives it: the facade's [`NamedGame`] (options, bots,
-/// score) and what the commands print.
-pub(crate) trait CliGame:
-    CaseGame<
-        Action: Send + Sync,
-        View: MarkedDisplay,
-        Event: MarkedDisplay,
-        Config: serde::Serialize + serde::de::DeserializeOwned,
-    > + NamedGame
-    + mesopotamia_core::record::text::Turns
-    + core::fmt::Display
-    + Send
-    + Sync
-    + 'static
-where
-    Self::Config: Send + Sync,
-{
-    /// The legend of the board's symbols, from the game's library: each entry's symbols
-    /// and their meaning.
-    fn legend() -> &'static [(&'static str, &'static str)];
-    /// One line per turn of a finished game.
-    fn print_turns(record: &GameRecord<Self>) -> Result<(), String>;
-    /// The final position and the standings.
-    fn print_end(&self) -> Result<(), String>;
-    /// The table as `seat` may see it: its view, written by the game's library with its
-    /// pieces marked.
-    fn table(&self, seat: Seat) -> MarkedString {
-        MarkedString::of(&self.view(seat))
+/// A game as the command line drives it: any game of the facade's list.
+pub(crate) trait CliGame: NamedGame {}
+
+impl<G: NamedGame> CliGame for G {}
+
+/// What a step of `G` causes.
+pub(crate) type Event<G> = <G as mesopotamia::core::cases::CaseGame>::Event;
+
+/// One line per turn of a game, as the game text writes them (`12. 0: tile red F3; ...`).
+pub(crate) fn print_turns<G: CliGame>(record: &GameRecord<G>) -> Result<(), String> {
+    let written = text::write(record).map_err(|e| e.to_string())?;
+    for line in written
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('['))
+    {
+        say!("{line}");
     }
+    Ok(())
 }
 
-impl CliGame for Tigris {
-    fn legend() -> &'static [(&'static str, &'static str)] {
-        tigris_euphrates::position::LEGEND
+/// The final position and the standings: each seat's rank and score.
+pub(crate) fn print_end<G: CliGame>(state: &G) -> Result<(), String> {
+    say_raw!("{}", state.position());
+    let Some(standings) = state.standings() else {
+        say!("the game is not over");
+        return Ok(());
+    };
+    if state.end_reason() == Some(EndReason::TurnLimit) {
+        say!("the game ended on the turn limit (rule G1), not by the rules");
     }
-    fn print_turns(record: &GameRecord<Self>) -> Result<(), String> {
-        crate::print_turns(record)
+    say!("standings:");
+    for seat in standings.seats_by_rank() {
+        say!(
+            "  {}. seat {seat}: {}",
+            standings.rank(seat).unwrap_or(0),
+            state.score(seat)
+        );
     }
-    fn print_end(&self) -> Result<(), String> {
-        say_raw!("{}", tigris_euphrates::Position::from_game(self));
-        crate::print_standings(self)
-    }
-}
-
-impl CliGame for Cards {
-    fn legend() -> &'static [(&'static str, &'static str)] {
-        tigris_euphrates_cards::position::LEGEND
-    }
-    fn print_turns(record: &GameRecord<Self>) -> Result<(), String> {
-        crate::cards_cmd::print_turns(record)
-    }
-    fn print_end(&self) -> Result<(), String> {
-        say_raw!("{}", tigris_euphrates_cards::Position::from_game(self));
-        crate::cards_cmd::print_standings(self)
-    }
-}
-
-impl CliGame for Sumeria {
-    fn legend() -> &'static [(&'static str, &'static str)] {
-        sumeria::position::LEGEND
-    }
-    fn print_turns(record: &GameRecord<Self>) -> Result<(), String> {
-        crate::sumeria_cmd::print_turns(record)
-    }
-    fn print_end(&self) -> Result<(), String> {
-        say_raw!("{}", sumeria::Position::from_game(self));
-        crate::sumeria_cmd::print_standings(self)
-    }
+    say!("(the score: {})", G::DESCRIPTION.score);
+    Ok(())
 }

@@ -18,16 +18,15 @@ macro_rules! say_raw {
 
 mod analyse_cmd;
 mod bench;
-mod cards_cmd;
 mod examples_cmd;
 mod games;
+mod options;
 mod perft_cmd;
 mod play;
 mod records;
 mod render;
 mod simulate;
 mod source;
-mod sumeria_cmd;
 mod term;
 
 /// The message for output that could not be written because the reader went away.
@@ -45,11 +44,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mesopotamia::table::NamedGame;
-use mesopotamia_core::cases::CaseGame as _;
-use mesopotamia_core::{Game, GameRecord, Step};
-use sumeria::Sumeria;
-use tigris_euphrates::{Event, Tigris};
+use mesopotamia::games::GameVisitor;
+
+use crate::games::CliGame;
+use crate::options::GameOptionArgs;
 
 /// Play, simulate, benchmark and replay games of Tigris & Euphrates, its card game and
 /// Sumeria; show and draw their rule examples.
@@ -155,107 +153,13 @@ enum RecordForm {
     Text,
 }
 
-/// The games, by the name the commands take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum GameName {
-    /// Tigris & Euphrates, the tile game.
-    Tigris,
-    /// Euphrat & Tigris, the card game.
-    Cards,
-    /// Sumeria.
-    Sumeria,
-}
-
-impl GameName {
-    /// The library's name of the game.
-    fn table(self) -> mesopotamia::table::GameName {
-        match self {
-            GameName::Tigris => mesopotamia::table::GameName::Tigris,
-            GameName::Cards => mesopotamia::table::GameName::Cards,
-            GameName::Sumeria => mesopotamia::table::GameName::Sumeria,
-        }
-    }
-
-    /// The name the commands take.
-    fn name(self) -> &'static str {
-        self.table().name()
-    }
-}
-
-/// Options of a game.
-#[derive(Debug, Args)]
-struct GameOptions {
-    /// Number of players (4 when not given).
-    #[arg(long)]
-    players: Option<u8>,
-    /// Tigris & Euphrates: the English variant (supports that cannot matter are illegal).
-    #[arg(long)]
-    english_variant: bool,
-    /// Tigris & Euphrates: the board (classic when not given).
-    #[arg(long, value_enum)]
-    board: Option<BoardName>,
-    /// Tigris & Euphrates (2009): the civilization buildings.
-    #[arg(long)]
-    buildings: bool,
-    /// Tigris & Euphrates (2009): the ziggurat.
-    #[arg(long)]
-    ziggurat: bool,
-    /// Card game: VP piles open to all (the rules' option); closed by default.
-    #[arg(long)]
-    open_piles: bool,
-    /// Tigris & Euphrates and the card game: the engine's turn limit (rule G1), 1 to
-    /// 100000 (1000 when not given); the game ends at the end of that turn, scored as usual.
-    #[arg(long, value_name = "TURNS")]
-    turn_limit: Option<u32>,
-}
-
-/// The boards of Tigris & Euphrates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum BoardName {
-    /// The classic board (front side).
-    Classic,
-    /// The alternative board of the 2009 edition (14 treasures).
-    Alternative,
-}
-
-impl GameOptions {
-    /// The options in the library's terms (a flag not given is not given).
-    fn table(&self) -> mesopotamia::table::GameOptions {
-        mesopotamia::table::GameOptions {
-            players: self.players,
-            board: self.board.map(|board| match board {
-                BoardName::Classic => mesopotamia::table::BoardName::Classic,
-                BoardName::Alternative => mesopotamia::table::BoardName::Alternative,
-            }),
-            english_variant: self.english_variant.then_some(true),
-            buildings: self.buildings.then_some(true),
-            ziggurat: self.ziggurat.then_some(true),
-            turn_limit: self.turn_limit,
-            open_piles: self.open_piles.then_some(true),
-            board_text: None,
-        }
-    }
-
-    /// Whether any option was given (a `--from` file brings its own configuration).
-    fn any_given(&self) -> bool {
-        self.players.is_some()
-            || self.english_variant
-            || self.board.is_some()
-            || self.buildings
-            || self.ziggurat
-            || self.open_piles
-            || self.turn_limit.is_some()
-    }
-
-    /// One game's options given for another are a mistake worth naming.
-    fn check(&self, game: GameName) -> Result<(), String> {
-        self.table().check(game.table()).map_err(|e| e.to_string())
-    }
-
-    /// The configuration of `G` these options ask for.
-    fn configure<G: NamedGame>(&self) -> Result<G::Config, String> {
-        G::configure(&self.table()).map_err(|e| e.to_string())
-    }
+/// The games' names, for clap: each game's name, with its title as help.
+fn game_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        mesopotamia::games::all()
+            .iter()
+            .map(|g| clap::builder::PossibleValue::new(g.name).help(g.title)),
+    )
 }
 
 #[derive(Debug, Args)]
@@ -281,9 +185,10 @@ struct AnalyseArgs {
 #[derive(Debug, Args)]
 struct PlayArgs {
     /// The game.
-    game: GameName,
+    #[arg(value_parser = game_names())]
+    game: String,
     #[command(flatten)]
-    options: GameOptions,
+    options: GameOptionArgs,
     /// Seed of the game's randomness (draws and bots).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -333,9 +238,10 @@ fn parse_human(text: &str) -> Result<HumanSeat, String> {
 #[derive(Debug, Args)]
 struct SimulateArgs {
     /// The game.
-    game: GameName,
+    #[arg(value_parser = game_names())]
+    game: String,
     #[command(flatten)]
-    options: GameOptions,
+    options: GameOptionArgs,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -362,9 +268,10 @@ struct SimulateArgs {
 #[derive(Debug, Args)]
 struct BenchArgs {
     /// The game.
-    game: GameName,
+    #[arg(value_parser = game_names())]
+    game: String,
     #[command(flatten)]
-    options: GameOptions,
+    options: GameOptionArgs,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -383,9 +290,10 @@ struct BenchArgs {
 #[derive(Debug, Args)]
 struct PerftArgs {
     /// The game.
-    game: GameName,
+    #[arg(value_parser = game_names())]
+    game: String,
     #[command(flatten)]
-    options: GameOptions,
+    options: GameOptionArgs,
     /// Count from a position (a file in the game's position format, in full or on one line,
     /// or a one-line position quoted as the argument) or a game record (JSON or the game
     /// text: its last state), with its configuration (game options are refused); from the
@@ -430,129 +338,80 @@ fn main() -> ExitCode {
     }
 }
 
+/// `a`, `a or b`, `a, b or c`.
+pub(crate) fn or_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let items: Vec<&str> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 fn list_games() -> Result<(), String> {
-    for game in GameName::value_variants() {
-        say!("{}", game.name());
+    for game in mesopotamia::games::all() {
+        say!("{}", game.name);
     }
     Ok(())
+}
+
+/// Runs a command's generic body with the type of the game it names.
+fn with_game<V: GameVisitor<Out = Result<(), String>>>(
+    name: &str,
+    command: V,
+) -> Result<(), String> {
+    mesopotamia::games::visit(name, command).map_err(|e| e.to_string())?
 }
 
 fn play(args: &PlayArgs) -> Result<(), String> {
-    args.options.check(args.game)?;
-    match args.game {
-        GameName::Tigris => play::run::<Tigris>(args),
-        GameName::Cards => play::run::<tigris_euphrates_cards::Cards>(args),
-        GameName::Sumeria => play::run::<Sumeria>(args),
+    struct Play<'a>(&'a PlayArgs);
+    impl GameVisitor for Play<'_> {
+        type Out = Result<(), String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Result<(), String> {
+            play::run::<G>(self.0)
+        }
     }
+    with_game(&args.game, Play(args))
 }
 
 fn simulate(args: &SimulateArgs) -> Result<(), String> {
-    args.options.check(args.game)?;
-    match args.game {
-        GameName::Tigris => simulate::run::<Tigris>(args),
-        GameName::Cards => simulate::run::<tigris_euphrates_cards::Cards>(args),
-        GameName::Sumeria => simulate::run::<Sumeria>(args),
-    }
-}
-
-/// Replays the record step by step, printing one line per turn.
-pub(crate) fn print_turns(record: &GameRecord<Tigris>) -> Result<(), String> {
-    let mut state = Tigris::new(record.config).map_err(|e| e.to_string())?;
-    let mut line = String::new();
-    let mut turns = 0;
-    let mut events = Vec::new();
-    for step in &record.steps {
-        events.clear();
-        match *step {
-            Step::Action(seat, action) => {
-                if !line.is_empty() {
-                    line.push_str("; ");
-                }
-                if seat != state.public().active() {
-                    line.push_str(&format!("[seat {seat}] "));
-                }
-                line.push_str(&action.to_string());
-                state
-                    .apply_with_events(action, &mut events)
-                    .map_err(|e| e.to_string())?;
-            }
-            Step::Chance(draw) => state
-                .apply_chance_with_events(draw, &mut events)
-                .map_err(|e| e.to_string())?,
-        }
-        for e in &events {
-            match e {
-                Event::Vp {
-                    seat,
-                    colour,
-                    amount,
-                } => line.push_str(&format!(" (seat {seat} +{amount} {colour})")),
-                Event::TurnEnded { seat } => {
-                    turns += 1;
-                    say!("turn {turns:>3} seat {seat}: {line}");
-                    line.clear();
-                }
-                _ => {}
-            }
+    struct Simulate<'a>(&'a SimulateArgs);
+    impl GameVisitor for Simulate<'_> {
+        type Out = Result<(), String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Result<(), String> {
+            simulate::run::<G>(self.0)
         }
     }
-    Ok(())
-}
-
-pub(crate) fn print_standings(state: &Tigris) -> Result<(), String> {
-    let Some(standings) = state.standings() else {
-        say!("the game is not over");
-        return Ok(());
-    };
-    let limit = state.public().config().turn_limit;
-    if state.public().ended_on_limit() {
-        say!("the game ended on the turn limit ({limit} turns), not by the rules");
-    }
-    say!("standings:");
-    for seat in standings.seats_by_rank() {
-        let vp = state.public().vp(seat);
-        say!(
-            "  {}. seat {seat}: vp {} treasures {}",
-            standings.rank(seat).unwrap_or(0),
-            vp.values()
-                .iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join("/"),
-            state.public().treasures_taken(seat)
-        );
-    }
-    Ok(())
+    with_game(&args.game, Simulate(args))
 }
 
 /// `convert`: a record in the other form (or the one asked for).
 fn convert(file: &std::path::Path, to: Option<RecordForm>) -> Result<(), String> {
     let (game, text) = records::read(file)?;
-    let to = to.unwrap_or(if mesopotamia_core::record::text::is_game_text(&text) {
+    let to = to.unwrap_or(if mesopotamia::core::record::text::is_game_text(&text) {
         RecordForm::Json
     } else {
         RecordForm::Text
     });
-    fn other<G: games::CliGame>(text: &str, to: RecordForm) -> Result<String, String>
-    where
-        G::Config: Send + Sync,
-    {
-        let record = records::parse::<G>(text)?;
-        match to {
-            RecordForm::Json => mesopotamia::table::write_record(&record)
-                .map(|json| format!("{json}\n"))
-                .map_err(|e| e.to_string()),
-            RecordForm::Text => {
-                mesopotamia_core::record::text::write(&record).map_err(|e| e.to_string())
+    struct Other<'a>(&'a str, RecordForm);
+    impl GameVisitor for Other<'_> {
+        type Out = Result<String, String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Result<String, String> {
+            let record = records::parse::<G>(self.0)?;
+            match self.1 {
+                RecordForm::Json => mesopotamia::table::write_record(&record)
+                    .map(|json| format!("{json}\n"))
+                    .map_err(|e| e.to_string()),
+                RecordForm::Text => {
+                    mesopotamia::core::record::text::write(&record).map_err(|e| e.to_string())
+                }
             }
         }
     }
-    let out = match game {
-        mesopotamia::table::GameName::Tigris => other::<Tigris>(&text, to),
-        mesopotamia::table::GameName::Cards => other::<tigris_euphrates_cards::Cards>(&text, to),
-        mesopotamia::table::GameName::Sumeria => other::<Sumeria>(&text, to),
-    }
-    .map_err(|e| format!("{}: {e}", file.display()))?;
+    let out = mesopotamia::games::visit(game, Other(&text, to))
+        .map_err(|e| e.to_string())
+        .and_then(|out| out)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     say_raw!("{out}");
     Ok(())
 }
@@ -562,15 +421,9 @@ fn print_position(source: &std::path::Path, compact: bool) -> Result<(), String>
     struct Text(bool);
     impl source::WithState for Text {
         type Out = String;
-        fn with<G: games::CliGame + mesopotamia_core::svg::Drawing>(
-            self,
-            state: G,
-        ) -> Result<String, String>
-        where
-            G::Config: Send + Sync,
-        {
-            use mesopotamia_core::Setup as _;
-            let position = <G as mesopotamia_core::cases::CaseGame>::Position::from_game(&state);
+        fn with<G: CliGame>(self, state: G) -> Result<String, String> {
+            use mesopotamia::core::Setup as _;
+            let position = <G as mesopotamia::core::cases::CaseGame>::Position::from_game(&state);
             Ok(if self.0 {
                 format!("{}\n", position.to_one_line())
             } else {
@@ -583,20 +436,26 @@ fn print_position(source: &std::path::Path, compact: bool) -> Result<(), String>
     Ok(())
 }
 
+/// `replay`: the record checked step by step, then its final position and standings.
 fn replay(file: &std::path::Path) -> Result<(), String> {
     let (game, text) = records::read(file)?;
-    let named = |e: String| format!("{}: {e}", file.display());
-    match game {
-        mesopotamia::table::GameName::Tigris => {
-            let record = records::parse::<Tigris>(&text).map_err(named)?;
-            let state = Tigris::replay_record(&record).map_err(named)?;
-            say_raw!(
-                "{}",
-                tigris_euphrates::position::Position::from_game(&state)
-            );
-            print_standings(&state)
+    struct Replay<'a>(&'a str);
+    impl GameVisitor for Replay<'_> {
+        type Out = Result<(), String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Result<(), String> {
+            let record = records::parse::<G>(self.0)?;
+            let state = G::replay_record(&record)?;
+            crate::games::print_end(&state)
         }
-        mesopotamia::table::GameName::Sumeria => sumeria_cmd::replay(file, &text),
-        mesopotamia::table::GameName::Cards => cards_cmd::replay(file, &text),
     }
+    mesopotamia::games::visit(game, Replay(&text))
+        .map_err(|e| e.to_string())
+        .and_then(|out| out)
+        .map_err(|e| {
+            if e == CLOSED_PIPE {
+                e
+            } else {
+                format!("{}: {e}", file.display())
+            }
+        })
 }

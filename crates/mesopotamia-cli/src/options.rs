@@ -11,7 +11,7 @@ use mesopotamia::core::{GameOptions, describe::OptionValue};
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GameOptionArgs {
     /// Players, if given.
-    players: Option<u8>,
+    pub(crate) players: Option<u8>,
     /// Each option given: its spec (the first game's of that name) and its value as typed.
     given: Vec<(&'static OptionSpec, Given)>,
 }
@@ -74,6 +74,7 @@ impl Args for GameOptionArgs {
                 OptionKind::Flag => arg.action(ArgAction::SetTrue),
                 OptionKind::Number { default, .. } => arg
                     .value_name("N")
+                    .value_parser(clap::value_parser!(u32))
                     .help(format!(
                         "{}: {} ({}, {default} when not given)",
                         title_of(spec.name),
@@ -133,6 +134,9 @@ impl FromArgMatches for GameOptionArgs {
                 OptionKind::Text { .. } => matches
                     .get_one::<std::path::PathBuf>(id(spec))
                     .map(|p| Given::Value(p.display().to_string())),
+                OptionKind::Number { .. } => matches
+                    .get_one::<u32>(id(spec))
+                    .map(|n| Given::Value(n.to_string())),
                 _ => matches
                     .get_one::<String>(id(spec))
                     .map(|v| Given::Value(v.clone())),
@@ -172,11 +176,11 @@ impl GameOptionArgs {
             };
             let value = match (own.kind, given) {
                 (OptionKind::Flag, _) => OptionValue::Bool(true),
-                (OptionKind::Number { .. }, Given::Value(text)) => {
-                    OptionValue::Int(text.trim().parse().map_err(|_| {
-                        format!("{flag} takes {}, not `{text}`", own.expects())
-                    })?)
-                }
+                (OptionKind::Number { .. }, Given::Value(text)) => OptionValue::Int(
+                    text.trim()
+                        .parse()
+                        .map_err(|_| format!("{flag} takes {}, not `{text}`", own.expects()))?,
+                ),
                 (OptionKind::Text { .. }, Given::Value(path)) => OptionValue::Text(
                     std::fs::read_to_string(path)
                         .map_err(|e| format!("{flag}: cannot read {path}: {e}"))?,

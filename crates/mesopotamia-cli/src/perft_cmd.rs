@@ -3,15 +3,11 @@
 
 use std::time::Instant;
 
-use mesopotamia_core::Step;
-use mesopotamia_core::perft::{MAX_DEPTH, perft, perft_divide};
-use serde::Serialize;
-use sumeria::Sumeria;
-use tigris_euphrates::Tigris;
-use tigris_euphrates_cards::Cards;
-
+use crate::PerftArgs;
 use crate::games::CliGame;
-use crate::{GameName, PerftArgs};
+use mesopotamia::core::Step;
+use mesopotamia::core::perft::{MAX_DEPTH, perft, perft_divide};
+use serde::Serialize;
 
 /// One depth's count, as `--json` prints it.
 #[derive(Serialize)]
@@ -32,27 +28,30 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), String> {
     if !(1..=MAX_DEPTH).contains(&args.depth) {
         return Err(format!(
             "--depth {}: give a depth from 1 to {MAX_DEPTH} (each depth multiplies the work \
-             by the number of steps, hundreds in Tigris & Euphrates)",
+             by the number of steps, hundreds in the widest games)",
             args.depth
         ));
     }
-    args.options.check(args.game)?;
-    match args.game {
-        GameName::Tigris => count::<Tigris>(args),
-        GameName::Cards => count::<Cards>(args),
-        GameName::Sumeria => count::<Sumeria>(args),
+    struct Count<'a>(&'a PerftArgs);
+    impl mesopotamia::games::GameVisitor for Count<'_> {
+        type Out = Result<(), String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Self::Out {
+            count::<G>(self.0)
+        }
     }
+    mesopotamia::games::visit(&args.game, Count(args)).map_err(|e| e.to_string())?
 }
 
-fn count<G: CliGame>(args: &PerftArgs) -> Result<(), String>
-where
-    G::Config: Send + Sync,
-{
+fn count<G: CliGame>(args: &PerftArgs) -> Result<(), String> {
     let state: G = match &args.from {
         Some(path) => {
             crate::play::read_from::<G>(path, &args.options, "counts from the file's position")?.0
         }
-        None => G::new(&args.options.configure::<G>()?).map_err(|e| e.to_string())?,
+        None => {
+            let options = args.options.for_game(G::DESCRIPTION)?;
+            let config = G::configure(&options).map_err(|e| crate::options::message(&e))?;
+            G::new(&config).map_err(|e| e.to_string())?
+        }
     };
     if args.divide {
         return divide(&state, args);
@@ -78,7 +77,7 @@ where
             depths: &'a [DepthCount],
         }
         let line = serde_json::to_string(&Counts {
-            game: args.game.name(),
+            game: G::NAME,
             depths: &counts,
         })
         .map_err(|e| e.to_string())?;
@@ -87,10 +86,7 @@ where
     Ok(())
 }
 
-fn divide<G: CliGame>(state: &G, args: &PerftArgs) -> Result<(), String>
-where
-    G::Config: Send + Sync,
-{
+fn divide<G: CliGame>(state: &G, args: &PerftArgs) -> Result<(), String> {
     let split = perft_divide(state, args.depth).map_err(|e| e.to_string())?;
     let steps: Vec<StepCount> = split
         .into_iter()
@@ -116,7 +112,7 @@ where
             total: u64,
         }
         let line = serde_json::to_string(&Divide {
-            game: args.game.name(),
+            game: G::NAME,
             depth: args.depth,
             divide: &steps,
             total,

@@ -1,34 +1,22 @@
-//! `play`: a whole game between bots (the core's match driver), or with people at the
-//! terminal (`--human SEAT`): each step told as it happens, each person shown the table
-//! from its own view, with `?`, `hint`, `undo` and `quit`; `--from` continues a game.
+//! `play`: a whole game between bots, or with people at the terminal (`--human SEAT`),
+//! through the facade's session (the same game the Python module and the web page play
+//! with the same seed and seats): each step told as it happens, each person shown the
+//! table from its own view, with `?`, `hint`, `undo` and `quit`; `--from` continues a game.
 
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use mesopotamia_core::marks::{MarkedDisplay as _, MarkedString, write_seat_name};
-use mesopotamia_core::{
-    Bot, Game, GameRecord, MatchError, RandomBot, Seat, Step, ToMove, play_from,
-};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
-
+use mesopotamia::core::marks::{MarkedDisplay as _, MarkedString, write_seat_name};
+use mesopotamia::core::{Game, GameRecord, Seat, ToMove};
+use mesopotamia::session::Session;
 use mesopotamia::table::BotSpec;
 
 use crate::games::CliGame;
-use crate::{GameOptions, PlayArgs, term};
+use crate::{PlayArgs, term};
 
 /// A game's text written to a [`MarkedString`] (which fails only if the game's writer does).
 fn written(result: core::fmt::Result) -> Result<(), String> {
     result.map_err(|_| "the game could not write its text".to_owned())
-}
-
-/// The bot of a seat whose spec [`parse_bots`] accepted (never `person`).
-pub(crate) fn make<G: CliGame>(spec: BotSpec) -> Box<dyn Bot<G> + Send>
-where
-    G::Config: Send + Sync,
-{
-    // `parse_bots` refuses `person`: the fallback is never taken.
-    spec.bot::<G>().unwrap_or_else(|| Box::new(RandomBot))
 }
 
 /// `greedy,random,random` (one per seat) or a single name for every seat.
@@ -53,31 +41,33 @@ pub(crate) fn parse_bots(list: &str, seats: usize) -> Result<Vec<BotSpec>, Strin
     }
 }
 
-pub(crate) fn run<G: CliGame>(args: &PlayArgs) -> Result<(), String>
-where
-    G::Config: Send + Sync,
-{
+/// The bot of a seat whose spec [`parse_bots`] accepted (never `person`).
+pub(crate) fn make<G: CliGame>(spec: BotSpec) -> Box<dyn mesopotamia::core::Bot<G> + Send> {
+    // `parse_bots` refuses `person`: the fallback is never taken.
+    spec.bot::<G>()
+        .unwrap_or_else(|| Box::new(mesopotamia::core::RandomBot))
+}
+
+pub(crate) fn run<G: CliGame>(args: &PlayArgs) -> Result<(), String> {
     if args.legend {
         return print_legend::<G>();
     }
     if args.human.len() > 1 && args.human.iter().any(|h| h.0.is_none()) {
         return Err("--human none means no person at all: give it alone".into());
     }
-    let (start, record, from) = starting_point::<G>(args)?;
+    let (session, from) = starting_point::<G>(args)?;
     let continued = !matches!(from, From::Nothing);
-    let seats = start.seat_count();
+    let seats = session.game().seat_count();
     // A continued record says who sat where; what the command line gives wins.
-    let recorded = match &from {
-        From::Record(_) if args.human.is_empty() || args.bots.is_none() => {
-            recorded_seats(&record.bots, seats)?
-        }
+    let recorded: Option<Vec<BotSpec>> = match &from {
+        From::Record(_) if !session.seats().is_empty() => Some(session.seats().to_vec()),
         _ => None,
     };
     let mut human = vec![false; seats];
     if args.human.is_empty() {
         if let Some(recorded) = &recorded {
-            for (h, seat) in human.iter_mut().zip(recorded) {
-                *h = seat.is_none();
+            for (h, spec) in human.iter_mut().zip(recorded) {
+                *h = *spec == BotSpec::Person;
             }
         }
     }
@@ -94,94 +84,53 @@ where
         // A seat a person played before and a bot plays now gets the default bot.
         (None, Some(recorded)) => recorded
             .iter()
-            .map(|seat| seat.unwrap_or(BotSpec::Random))
+            .map(|&spec| {
+                if spec == BotSpec::Person {
+                    BotSpec::Random
+                } else {
+                    spec
+                }
+            })
             .collect(),
         (None, None) => vec![BotSpec::Random; seats],
     };
+    let specs: Vec<BotSpec> = (0..seats)
+        .map(|s| if human[s] { BotSpec::Person } else { kinds[s] })
+        .collect();
+    let mut session = session.with_seats(specs).map_err(|e| e.to_string())?;
     // A continued record goes on being written to its own file unless told otherwise.
     let record_path = match (&args.record, &from) {
         (Some(path), _) => Some(path.clone()),
         (None, From::Record(path)) => Some(path.clone()),
         (None, _) => None,
     };
-    let who: Vec<String> = (0..seats)
-        .map(|s| {
-            if human[s] {
-                "person".to_owned()
-            } else {
-                kinds[s].to_string()
-            }
-        })
-        .collect();
-    let mut record = record.with_bots(who);
-    // A game continued from a file drew its first steps with another generator: no one
-    // seed replays it (its steps do).
-    record.seed = (!continued).then_some(args.seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     if human.iter().any(|&h| h) {
-        let players = (0..seats)
-            .map(|s| {
-                if human[s] {
-                    Player::Person
-                } else {
-                    Player::Bot(make::<G>(kinds[s]), kinds[s].to_string())
-                }
-            })
-            .collect();
-        return Table::new(start, record, players, record_path, rng).play();
+        return Table::new(session, record_path).play();
     }
-    let mut players: Vec<Box<dyn Bot<G> + Send>> =
-        kinds.iter().map(|&kind| make::<G>(kind)).collect();
-    let outcome = match play_from(start, record, &mut players, &mut rng) {
-        Ok(outcome) => outcome,
-        Err(failure) => {
-            // Nothing is lost: the steps up to the failure are recorded.
-            let mut message = failure.error.to_string();
-            if let Some(path) = &record_path {
-                write_record::<G>(path, &failure.record)?;
-                message.push_str(&format!(
-                    " (the {} steps played are recorded in {})",
-                    failure.record.steps.len(),
-                    path.display()
-                ));
-            }
-            return Err(message);
+    if let Err(e) = session.play_bots() {
+        // Nothing is lost: the steps up to the failure are recorded.
+        let mut message = e.to_string();
+        if let Some(path) = &record_path {
+            let record = session.record();
+            write_record::<G>(path, &record)?;
+            message.push_str(&format!(
+                " (the {} steps played are recorded in {})",
+                record.steps.len(),
+                path.display()
+            ));
         }
-    };
+        return Err(message);
+    }
+    let record = session.record();
     if !continued {
-        G::print_turns(&outcome.record)?;
+        crate::games::print_turns(&record)?;
     }
     say!();
-    outcome.state.print_end()?;
+    crate::games::print_end(session.game())?;
     if let Some(path) = &record_path {
-        write_record::<G>(path, &outcome.record)?;
+        write_record::<G>(path, &record)?;
     }
     Ok(())
-}
-
-/// Who played each seat by a record's `bots` field: `None` for a person, else the bot;
-/// `None` for a record that does not say (an empty field).
-fn recorded_seats(bots: &[String], seats: usize) -> Result<Option<Vec<Option<BotSpec>>>, String> {
-    if bots.is_empty() {
-        return Ok(None);
-    }
-    if bots.len() != seats {
-        return Err(format!(
-            "the record names {} players in `bots` for a table of {seats}: give --human and --bots",
-            bots.len()
-        ));
-    }
-    bots.iter()
-        .enumerate()
-        .map(|(seat, name)| match name.parse::<BotSpec>() {
-            Ok(BotSpec::Person) => Ok(None),
-            Ok(spec) => Ok(Some(spec)),
-            Err(e) => Err(format!(
-                "the record's seat {seat} was played by `{name}`, which this build does not know ({e}): give --bots"
-            )),
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map(Some)
 }
 
 /// What `--from` continues.
@@ -203,18 +152,15 @@ fn holds_game_text(path: &std::path::Path) -> bool {
     }
     let mut head = Vec::new();
     let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
-    read.is_ok() && mesopotamia_core::record::text::is_game_text(&String::from_utf8_lossy(&head))
+    read.is_ok() && mesopotamia::core::record::text::is_game_text(&String::from_utf8_lossy(&head))
 }
 
-fn write_record<G: CliGame>(path: &std::path::Path, record: &GameRecord<G>) -> Result<(), String>
-where
-    G::Config: Send + Sync,
-{
+fn write_record<G: CliGame>(path: &std::path::Path, record: &GameRecord<G>) -> Result<(), String> {
     // The game text for a file that holds one already (a game continued from it) or is
     // named `.txt`; JSON otherwise.
     let text = path.extension().is_some_and(|e| e == "txt") || holds_game_text(path);
     let out = if text {
-        mesopotamia_core::record::text::write(record).map_err(|e| e.to_string())?
+        mesopotamia::core::record::text::write(record).map_err(|e| e.to_string())?
     } else {
         mesopotamia::table::write_record(record).map_err(|e| e.to_string())?
     };
@@ -222,15 +168,15 @@ where
 }
 
 /// Where the game starts: the configuration's initial state, or the file of `--from` (a
-/// game record, played through and checked, or a position). Says what it continues.
-fn starting_point<G: CliGame>(args: &PlayArgs) -> Result<(G, GameRecord<G>, From), String>
-where
-    G::Config: Send + Sync,
-{
+/// game record, played through and checked, or a position), as a session seeded by
+/// `--seed` (a record that says where its generator stood goes on with it). Says what it
+/// continues.
+fn starting_point<G: CliGame>(args: &PlayArgs) -> Result<(Session<G>, From), String> {
     let Some(path) = &args.from else {
-        let config = args.options.configure::<G>()?;
-        let start = G::new(&config).map_err(|e| e.to_string())?;
-        return Ok((start, GameRecord::new(config), From::Nothing));
+        let options = args.options.for_game(G::DESCRIPTION)?;
+        let config = G::configure(&options).map_err(|e| crate::options::message(&e))?;
+        let session = Session::new(config, args.seed).map_err(|e| e.to_string())?;
+        return Ok((session, From::Nothing));
     };
     let (state, record, is_record) = read_from::<G>(
         path,
@@ -243,12 +189,16 @@ where
             path.display()
         ));
     }
-    let from = if is_record {
-        From::Record(path.clone())
-    } else {
-        From::Position
-    };
-    Ok((state, record, from))
+    if !is_record {
+        return Ok((Session::from_state(state, args.seed), From::Position));
+    }
+    let named = |e: String| format!("{}: {e}", path.display());
+    let mut session = Session::from_record(&record).map_err(|e| named(e.to_string()))?;
+    if record.rng_position.is_none() {
+        // A record that does not say where its generator stood goes on with `--seed`.
+        session = session.reseeded(args.seed);
+    }
+    Ok((session, From::Record(path.clone())))
 }
 
 /// The state in the source of a `--from` option (`play`, `perft`), its record, and whether
@@ -259,12 +209,9 @@ where
 /// does with it, for that message.
 pub(crate) fn read_from<G: CliGame>(
     path: &std::path::Path,
-    options: &GameOptions,
+    options: &crate::options::GameOptionArgs,
     with_file: &str,
-) -> Result<(G, GameRecord<G>, bool), String>
-where
-    G::Config: Send + Sync,
-{
+) -> Result<(G, GameRecord<G>, bool), String> {
     let named = |e: String| format!("{}: {e}", path.display());
     if options.any_given() {
         return Err(named(format!(
@@ -284,7 +231,7 @@ where
     let text = crate::records::read_text(path)?;
     if crate::records::is_record(&text) {
         let game = crate::records::game_of(&text).map_err(named)?;
-        if game != G::GAME {
+        if game != G::NAME {
             return Err(named(format!(
                 "a record of a `{game}` game, not of `{}`",
                 G::NAME
@@ -298,14 +245,6 @@ where
     }
 }
 
-/// Who plays a seat at a table with people.
-enum Player<G: Game> {
-    /// A person at the terminal.
-    Person,
-    /// A bot, and its name.
-    Bot(Box<dyn Bot<G> + Send>, String),
-}
-
 /// A person's decision back to the table.
 enum Answer<A> {
     Play(A),
@@ -313,76 +252,38 @@ enum Answer<A> {
     Quit,
 }
 
-/// Where a person's decision was: what `undo` goes back to.
-struct Snapshot<G> {
-    state: G,
-    steps: usize,
-    drawn: Vec<Vec<String>>,
-}
-
 /// A game with people at the terminal: each step is told as it happens (only what the
 /// people may see), each person is shown the table from its own view.
-struct Table<G: CliGame>
-where
-    G::Config: Send + Sync,
-{
-    state: G,
-    record: GameRecord<G>,
-    players: Vec<Player<G>>,
+struct Table<G: CliGame> {
+    session: Session<G>,
     /// Where the record goes (on `quit`, at the end, on a failure).
     record_path: Option<PathBuf>,
-    rng: ChaCha8Rng,
     /// What each person drew since its last decision (told only to that person).
     drawn: Vec<Vec<String>>,
     /// What was told since each person's last decision (shown again after a hand-off
     /// screen cleared the terminal).
     since: Vec<Vec<MarkedString>>,
-    /// Each decision of the person (games against bots), for `undo`.
-    snapshots: Vec<Snapshot<G>>,
     /// The person who decided last (hot seat: a new one gets the hand-off screen).
     last_person: Option<Seat>,
-    /// Hints given so far (each search gets its own seed).
-    hints: u64,
     /// Whether the commands were explained yet.
     explained: bool,
 }
 
-impl<G: CliGame> Table<G>
-where
-    G::Config: Send + Sync,
-{
-    fn new(
-        state: G,
-        record: GameRecord<G>,
-        players: Vec<Player<G>>,
-        record_path: Option<PathBuf>,
-        rng: ChaCha8Rng,
-    ) -> Self {
-        let n = players.len();
+impl<G: CliGame> Table<G> {
+    fn new(session: Session<G>, record_path: Option<PathBuf>) -> Self {
+        let n = session.game().seat_count();
         Table {
-            state,
-            record,
-            players,
+            session,
             record_path,
-            rng,
             drawn: vec![Vec::new(); n],
             since: vec![Vec::new(); n],
-            snapshots: Vec::new(),
             last_person: None,
-            hints: 0,
             explained: false,
         }
     }
 
     fn persons(&self) -> usize {
-        self.players
-            .iter()
-            .filter(|p| matches!(p, Player::Person))
-            .count()
-    }
-
-    fn is_person(&self, seat: Seat) -> bool {
-        matches!(self.players.get(seat.index()), Some(Player::Person))
+        self.session.people().len()
     }
 
     /// Prints a line of narration, and keeps it for the people to see again after a
@@ -390,10 +291,8 @@ where
     fn tell(&mut self, mut line: MarkedString) -> Result<(), String> {
         line.push_str("\n");
         term::print_marked(&line)?;
-        for s in 0..self.players.len() {
-            if matches!(self.players[s], Player::Person) {
-                self.since[s].push(line.clone());
-            }
+        for seat in self.session.people().iter() {
+            self.since[seat.index()].push(line.clone());
         }
         Ok(())
     }
@@ -402,19 +301,14 @@ where
     /// for, whichever way the game stops.
     fn play(mut self) -> Result<(), String> {
         let result = self.play_on();
-        let quit = matches!(result, Ok(false));
+        let record = self.session.record();
         if let Some(path) = &self.record_path {
-            if !self.state.is_terminal() || quit {
-                write_record::<G>(path, &self.record)?;
-            }
+            write_record::<G>(path, &record)?;
         }
         match result {
             Ok(true) => {
                 say!();
-                self.state.print_end()?;
-                if let Some(path) = &self.record_path {
-                    write_record::<G>(path, &self.record)?;
-                }
+                crate::games::print_end(self.session.game())?;
                 Ok(())
             }
             Ok(false) => {
@@ -422,7 +316,7 @@ where
                     Some(path) => say!(
                         "game saved in {} ({} steps): continue it with `mesopotamia play {} --from {}`",
                         path.display(),
-                        self.record.steps.len(),
+                        record.steps.len(),
                         G::NAME,
                         path.display()
                     ),
@@ -433,7 +327,7 @@ where
             Err(why) => Err(match &self.record_path {
                 Some(path) => format!(
                     "{why} (the {} steps played are recorded in {})",
-                    self.record.steps.len(),
+                    record.steps.len(),
                     path.display()
                 ),
                 None => why,
@@ -441,110 +335,97 @@ where
         }
     }
 
-    /// `Ok(true)` at the end of the game, `Ok(false)` on `quit`.
-    fn play_on(&mut self) -> Result<bool, String> {
-        let bound = self.state.max_steps();
-        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-        loop {
-            if self.record.steps.len() > bound {
-                return Err(format!("the game broke its contract: beyond {bound} steps"));
-            }
-            match self.state.to_move() {
-                ToMove::Terminal => {
-                    self.record.end = self.state.end_reason();
-                    return Ok(true);
+    /// Tells the last step played: its events, and what the people may see of it.
+    fn tell_step(
+        &mut self,
+        who: Option<(Seat, String)>,
+        events: Vec<crate::games::Event<G>>,
+    ) -> Result<(), String> {
+        let index = self.session.steps().len() - 1;
+        match who {
+            Some((seat, name)) => {
+                let mut line = MarkedString::new();
+                written(write_seat_name(&mut line, seat))?;
+                let shown = self.session.shown(index).unwrap_or_default();
+                line.push_str(&format!(" ({name}): {shown}"));
+                self.tell(line)?;
+                for e in events {
+                    let mut line = MarkedString::from("  ".to_owned());
+                    written(e.fmt_marked(&mut line))?;
+                    self.tell(line)?;
                 }
-                ToMove::Chance => {
-                    let seen = self.state.chance_seen_by();
-                    let outcome = self
-                        .state
-                        .sample_chance(&mut self.rng, &mut outcomes)
-                        .ok_or("the game broke its contract: a chance node without outcomes")?;
-                    let mut events = Vec::new();
-                    self.state
-                        .apply_chance_with_events(outcome, &mut events)
-                        .map_err(|e| e.to_string())?;
-                    self.record.steps.push(Step::Chance(outcome));
-                    if seen.len() == self.state.seat_count() {
-                        // The events tell a public outcome in words, when the game has any.
-                        if events.is_empty() {
-                            self.tell(MarkedString::from(format!("chance: {outcome}")))?
-                        }
-                    } else {
+            }
+            None => {
+                match self.session.shown(index) {
+                    // The events tell a public outcome in words, when the game has any.
+                    Some(outcome) if events.is_empty() => {
+                        self.tell(MarkedString::from(format!("chance: {outcome}")))?
+                    }
+                    Some(_) => {}
+                    None => {
                         // A secret draw is told only to its drawer: `draw red` as `red`.
-                        let text = outcome.to_string();
-                        let what = text.strip_prefix("draw ").unwrap_or(&text);
-                        for s in seen.iter() {
-                            if self.is_person(s) {
-                                self.drawn[s.index()].push(what.to_owned());
+                        let people = self.session.people();
+                        let seen_by = self.session.seen_by(index).unwrap_or_default();
+                        for seat in seen_by.iter().filter(|s| people.contains(*s)) {
+                            if let Some(text) = self.session.seen(seat, index) {
+                                let what = text.strip_prefix("draw ").unwrap_or(&text).to_owned();
+                                self.drawn[seat.index()].push(what);
                             }
                         }
                     }
-                    for e in events {
-                        self.tell(MarkedString::of(&e))?;
-                    }
+                }
+                for e in events {
+                    self.tell(MarkedString::of(&e))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `Ok(true)` at the end of the game, `Ok(false)` on `quit`.
+    fn play_on(&mut self) -> Result<bool, String> {
+        let bound = self.session.game().max_steps();
+        loop {
+            if self.session.steps().len() > bound {
+                return Err(format!("the game broke its contract: beyond {bound} steps"));
+            }
+            match self.session.to_move() {
+                ToMove::Terminal => return Ok(true),
+                ToMove::Chance => {
+                    let (_, events) = self.session.sample_chance().map_err(|e| e.to_string())?;
+                    self.tell_step(None, events)?;
+                }
+                ToMove::Seat(seat) if !self.session.is_person(seat) => {
+                    let name = self
+                        .session
+                        .seat_spec(seat)
+                        .map(|s| s.to_string())
+                        .unwrap_or_default();
+                    let (_, events) = self.session.bot_turn().map_err(|e| e.to_string())?;
+                    self.tell_step(Some((seat, name)), events)?;
                 }
                 ToMove::Seat(seat) => {
-                    self.state.legal_actions(&mut legal);
+                    let legal = self.session.legal();
                     if legal.is_empty() {
                         return Err(format!(
                             "the game broke its contract: seat {seat} to move without a legal action"
                         ));
                     }
-                    let (action, name) = match &mut self.players[seat.index()] {
-                        Player::Bot(bot, name) => {
-                            let name = name.clone();
-                            (bot.choose(&self.state, seat, &legal, &mut self.rng), name)
+                    match self.ask(seat, &legal)? {
+                        Answer::Play(action) => {
+                            let name = if self.persons() == 1 { "you" } else { "person" };
+                            let events = self.session.play(action).map_err(|e| e.to_string())?;
+                            self.tell_step(Some((seat, name.to_owned())), events)?;
                         }
-                        Player::Person => {
-                            self.snapshots.push(Snapshot {
-                                state: self.state.clone(),
-                                steps: self.record.steps.len(),
-                                drawn: self.drawn.clone(),
-                            });
-                            match self.ask(seat, &legal)? {
-                                Answer::Play(action) if self.persons() == 1 => {
-                                    (action, "you".to_owned())
-                                }
-                                Answer::Play(action) => (action, "person".to_owned()),
-                                Answer::Quit => return Ok(false),
-                                Answer::Undo => {
-                                    self.snapshots.pop();
-                                    let back = self.snapshots.pop().ok_or("nothing to undo")?;
-                                    self.state = back.state;
-                                    self.record.steps.truncate(back.steps);
-                                    self.drawn = back.drawn;
-                                    say!(
-                                        "-- back to your previous decision (draws from here on are drawn anew) --"
-                                    );
-                                    continue;
-                                }
-                            }
+                        Answer::Quit => return Ok(false),
+                        Answer::Undo => {
+                            // Back to the person's previous decision: the one before this.
+                            self.session.undo(seat).map_err(|e| e.to_string())?;
+                            self.drawn = vec![Vec::new(); self.drawn.len()];
+                            say!(
+                                "-- back to your previous decision (the same draws come again) --"
+                            );
                         }
-                    };
-                    let mut line = MarkedString::new();
-                    written(write_seat_name(&mut line, seat))?;
-                    line.push_str(&format!(
-                        " ({name}): {}",
-                        self.state.action_seen_by_others(action)
-                    ));
-                    self.tell(line)?;
-                    let mut events = Vec::new();
-                    self.state
-                        .apply_with_events(action, &mut events)
-                        .map_err(|error| {
-                            MatchError::IllegalChoice {
-                                seat,
-                                action: action.to_string(),
-                                error,
-                            }
-                            .to_string()
-                        })?;
-                    self.record.steps.push(Step::Action(seat, action));
-                    for e in events {
-                        let mut line = MarkedString::from("  ".to_owned());
-                        written(e.fmt_marked(&mut line))?;
-                        self.tell(line)?;
                     }
                 }
             }
@@ -593,7 +474,7 @@ where
         self.hand_off(seat)?;
         self.last_person = Some(seat);
         say!();
-        term::print_marked(&self.state.table(seat))?;
+        term::print_marked(&MarkedString::of(&self.session.game().view(seat)))?;
         let drawn = std::mem::take(&mut self.drawn[seat.index()]);
         if !drawn.is_empty() {
             term::print(&format!("you drew: {}\n", drawn.join(", ")))?;
@@ -623,18 +504,19 @@ where
                     continue;
                 }
                 "hint" => {
-                    // A search of its own seed: asking for a hint changes nothing in the game.
-                    let mut rng = ChaCha8Rng::seed_from_u64(self.hints);
-                    self.hints += 1;
-                    print_hint(mesopotamia::table::hint(&self.state, seat, legal, &mut rng))?;
+                    // The session's hint: a search of its own seed, nothing changes.
+                    print_hint(self.session.hint().ok())?;
                     continue;
                 }
                 "undo" => {
+                    let decided = self.session.steps().iter().any(
+                        |s| matches!(s, mesopotamia::core::Step::Action(by, _) if *by == seat),
+                    );
                     if self.persons() > 1 {
                         say!(
                             "undo is for games against bots: here it would take back another person's decisions"
                         );
-                    } else if self.snapshots.len() < 2 {
+                    } else if !decided {
                         say!("nothing to undo: this is your first decision");
                     } else {
                         return Ok(Answer::Undo);
@@ -649,7 +531,7 @@ where
                 // The listed action itself: its notation is the canonical one (letter case).
                 Ok(action) => match legal.iter().find(|&&a| a == action) {
                     Some(&action) => return Ok(Answer::Play(action)),
-                    None => match self.state.clone().apply(action) {
+                    None => match self.session.game().clone().apply(action) {
                         Err(e) => say!("{e}"),
                         Ok(()) => say!("`{action}` is not legal now"),
                     },
@@ -691,12 +573,9 @@ fn print_hint<A: core::fmt::Display>(
 }
 
 /// The legend of the game's board symbols, as its library gives it.
-pub(crate) fn print_legend<G: CliGame>() -> Result<(), String>
-where
-    G::Config: Send + Sync,
-{
+pub(crate) fn print_legend<G: CliGame>() -> Result<(), String> {
     say!("legend of the board's symbols:");
-    let legend = G::legend();
+    let legend = G::DESCRIPTION.legend;
     let width = legend.iter().map(|(s, _)| s.len()).max().unwrap_or(0);
     for (symbols, meaning) in legend {
         say!("  {symbols:<width$}  {meaning}");

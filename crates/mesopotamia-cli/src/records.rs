@@ -6,11 +6,9 @@
 
 use std::path::Path;
 
-use mesopotamia::table::{self, GameName, NamedGame};
-use mesopotamia_core::__serde::de::DeserializeOwned;
-use mesopotamia_core::GameRecord;
-use mesopotamia_core::cases::CaseGame;
-use mesopotamia_core::record::text::{self, Turns};
+use mesopotamia::core::GameRecord;
+use mesopotamia::core::record::text;
+use mesopotamia::table::{self, NamedGame};
 
 /// Record files above this size are refused before they are read: no game's record comes
 /// near it (a 1,000-turn Tigris & Euphrates game writes well under 10 MB).
@@ -36,27 +34,28 @@ pub(crate) fn is_record(text: &str) -> bool {
 }
 
 /// The text of a record file and the game it names.
-pub(crate) fn read(path: &Path) -> Result<(GameName, String), String> {
+pub(crate) fn read(path: &Path) -> Result<(&'static str, String), String> {
     let text = read_text(path)?;
     let game = game_of(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((game, text))
 }
 
 /// The game a record names, in either form.
-pub(crate) fn game_of(text: &str) -> Result<GameName, String> {
+pub(crate) fn game_of(text: &str) -> Result<&'static str, String> {
     if text::is_game_text(text) {
         let name = text::game_of(text).ok_or("a game text without a `Game` header")?;
-        return name.parse::<GameName>().map_err(|e| e.to_string());
+        return mesopotamia::games::find(&name)
+            .map(|g| g.name)
+            .map_err(|e| e.to_string());
     }
-    table::record_game(text).map_err(|e| e.to_string())
+    table::record_game(text)
+        .map(|g| g.name)
+        .map_err(|e| e.to_string())
 }
 
 /// The record in `text` (JSON or the game text), read as a record of `G`; when that fails
 /// because the record holds another game's configuration, the error says so.
-pub(crate) fn parse<G: NamedGame + CaseGame + Turns>(text: &str) -> Result<GameRecord<G>, String>
-where
-    G::Config: DeserializeOwned,
-{
+pub(crate) fn parse<G: NamedGame>(text: &str) -> Result<GameRecord<G>, String> {
     if text::is_game_text(text) {
         return text::read::<G>(text).map_err(|e| e.to_string());
     }

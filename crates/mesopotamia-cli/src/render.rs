@@ -1,7 +1,7 @@
 //! `render`: an SVG picture of a position, a record's end or a rule example. The games
 //! draw (their `svg` modules); this reads the files and writes the pictures.
 
-use mesopotamia_core::svg::{self, Drawing, Options};
+use mesopotamia::core::svg::{self, Options};
 
 /// The picture of a position (a file, or a one-line position) or a game record's final
 /// position.
@@ -9,10 +9,7 @@ fn picture_of_file(path: &std::path::Path) -> Result<String, String> {
     struct Picture;
     impl crate::source::WithState for Picture {
         type Out = String;
-        fn with<G: crate::games::CliGame + Drawing>(self, state: G) -> Result<String, String>
-        where
-            G::Config: Send + Sync,
-        {
+        fn with<G: crate::games::CliGame>(self, state: G) -> Result<String, String> {
             Ok(svg::position(&state, &Options::default()))
         }
     }

@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mesopotamia_core::{EndReason, GameRecord, Seat, Step, play_from};
+use mesopotamia::core::{EndReason, GameRecord, Seat, Step, play_from};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -45,10 +45,7 @@ fn play_one<G: CliGame>(
     kinds: &[BotSpec],
     seed: u64,
     rotation: usize,
-) -> Result<Played, Failed>
-where
-    G::Config: Send + Sync,
-{
+) -> Result<Played, Failed> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = kinds.len();
     // Entry e sits in seat (e + rotation) % n.
@@ -110,7 +107,7 @@ const MAX_THREADS: usize = 256;
 /// The number of players: `--players` if given, else one per bot of a list of several (a
 /// single name plays every seat of the default table). A `--players` that a list of several
 /// bots contradicts is refused, naming both numbers.
-fn players(given: Option<u8>, bots: &str) -> Result<u8, String> {
+fn players(given: Option<u8>, bots: &str, default: u8) -> Result<u8, String> {
     let listed = bots.split(',').count();
     match given {
         Some(n) if listed > 1 && usize::from(n) != listed => Err(format!(
@@ -119,7 +116,7 @@ fn players(given: Option<u8>, bots: &str) -> Result<u8, String> {
         Some(n) => Ok(n),
         None if listed > 1 => u8::try_from(listed)
             .map_err(|_| format!("{listed} bots in --bots: no game seats that many")),
-        None => Ok(mesopotamia::table::DEFAULT_PLAYERS),
+        None => Ok(default),
     }
 }
 
@@ -135,10 +132,7 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-pub(crate) fn run<G: CliGame>(args: &SimulateArgs) -> Result<(), String>
-where
-    G::Config: Send + Sync,
-{
+pub(crate) fn run<G: CliGame>(args: &SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games 0: play at least 1 game".into());
     }
@@ -153,12 +147,21 @@ where
             .map_or(1, |n| n.get())
             .min(MAX_THREADS),
     };
-    let mut options = args.options.table();
-    options.players = Some(players(args.options.players, &args.bots)?);
+    let mut options = args.options.for_game(G::DESCRIPTION)?;
+    options.players = Some(players(
+        args.options.players,
+        &args.bots,
+        G::DESCRIPTION.default_players,
+    )?);
     let config = G::configure(&options).map_err(|e| match args.options.players {
         // The count came from the bots: say so.
-        None if args.bots.contains(',') => format!("one seat per bot in --bots: {e}"),
-        _ => e.to_string(),
+        None if args.bots.contains(',') => {
+            format!(
+                "one seat per bot in --bots: {}",
+                crate::options::message(&e)
+            )
+        }
+        _ => crate::options::message(&e),
     })?;
     let seats = G::new(&config).map_err(|e| e.to_string())?.seat_count();
     let kinds = parse_bots(&args.bots, seats)?;
@@ -271,7 +274,7 @@ where
             failures.len(),
             args.seed,
             !args.fixed_seats,
-            G::SCORE,
+            G::DESCRIPTION.score,
             bots.join(",")
         );
         return finish(&failures);
@@ -290,7 +293,7 @@ where
     );
     say!(
         "bot         wins      win rate  95% interval      mean score ({})",
-        G::SCORE
+        G::DESCRIPTION.score
     );
     for row in &rows {
         say!(

@@ -5,10 +5,7 @@
 
 use std::path::Path;
 
-use mesopotamia_core::svg::Drawing;
-use sumeria::Sumeria;
-use tigris_euphrates::Tigris;
-use tigris_euphrates_cards::Cards;
+use mesopotamia::games::{self, GameVisitor};
 
 use crate::games::CliGame;
 
@@ -17,9 +14,7 @@ pub(crate) trait WithState {
     /// What it gives.
     type Out;
     /// Does it.
-    fn with<G: CliGame + Drawing>(self, state: G) -> Result<Self::Out, String>
-    where
-        G::Config: Send + Sync;
+    fn with<G: CliGame>(self, state: G) -> Result<Self::Out, String>;
 }
 
 /// Whether `arg` is a one-line position rather than a file's name: no such file, and the
@@ -38,19 +33,18 @@ pub(crate) fn with_state<W: WithState>(source: &Path, what: W) -> Result<W::Out,
     let text = crate::records::read_text(source)?;
     if crate::records::is_record(&text) {
         let game = crate::records::game_of(&text).map_err(named)?;
-        fn end<G: CliGame + Drawing, W: WithState>(text: &str, what: W) -> Result<W::Out, String>
-        where
-            G::Config: Send + Sync,
-        {
-            let record = crate::records::parse::<G>(text)?;
-            what.with(G::replay_record(&record)?)
+        struct End<'a, W>(&'a str, W);
+        impl<W: WithState> GameVisitor for End<'_, W> {
+            type Out = Result<W::Out, String>;
+            fn visit<G: mesopotamia::table::NamedGame>(self) -> Self::Out {
+                let record = crate::records::parse::<G>(self.0)?;
+                self.1.with(G::replay_record(&record)?)
+            }
         }
-        return match game {
-            mesopotamia::table::GameName::Tigris => end::<Tigris, W>(&text, what),
-            mesopotamia::table::GameName::Cards => end::<Cards, W>(&text, what),
-            mesopotamia::table::GameName::Sumeria => end::<Sumeria, W>(&text, what),
-        }
-        .map_err(named);
+        return games::visit(game, End(&text, what))
+            .map_err(|e| e.to_string())
+            .and_then(|out| out)
+            .map_err(named);
     }
     with_position(&text, what).map_err(named)
 }
@@ -63,18 +57,25 @@ fn with_position<W: WithState>(text: &str, what: W) -> Result<W::Out, String> {
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .unwrap_or("");
     // Each game reads its own position format (the one its rule examples use).
-    fn read<G: CliGame + Drawing, W: WithState>(text: &str, what: W) -> Result<W::Out, String>
-    where
-        G::Config: Send + Sync,
-    {
-        what.with(G::from_position(text)?)
+    struct Read<'a, W>(&'a str, W);
+    impl<W: WithState> GameVisitor for Read<'_, W> {
+        type Out = Result<W::Out, String>;
+        fn visit<G: mesopotamia::table::NamedGame>(self) -> Self::Out {
+            self.1.with(G::from_position(self.0)?)
+        }
     }
-    match first.split_whitespace().next() {
-        Some("tigris") => read::<Tigris, W>(text, what),
-        Some("cards") => read::<Cards, W>(text, what),
-        Some("sumeria") => read::<Sumeria, W>(text, what),
-        _ => Err(
-            "neither a position (first line `tigris ...`, `cards ...` or `sumeria ...`) nor a game record".into(),
-        ),
+    let word = first.split_whitespace().next().unwrap_or_default();
+    match games::visit(word, Read(text, what)) {
+        Ok(out) => out,
+        Err(_) => {
+            let names: Vec<String> = games::all()
+                .iter()
+                .map(|g| format!("`{} ...`", g.name))
+                .collect();
+            Err(format!(
+                "neither a position (first line {}) nor a game record",
+                crate::or_list(names.iter().map(String::as_str))
+            ))
+        }
     }
 }

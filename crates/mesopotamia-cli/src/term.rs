@@ -3,15 +3,15 @@
 //! `CLICOLOR` and `CLICOLOR_FORCE` are obeyed, <https://no-color.org>).
 //!
 //! What is coloured is what the games mark in the table a seat sees
-//! ([`mesopotamia_core::marks`]): tiles and cards by their colour (face-down ones dim),
+//! ([`mesopotamia::core::marks`]): tiles and cards by their colour (face-down ones dim),
 //! leaders, traders and seat names by seat, catastrophes in reverse video, the colour names
 //! of hands and VP, and `(you)` in bold. The text itself is the game's, unchanged.
 
 use std::io::{IsTerminal as _, Write as _};
 
 use anstyle::{AnsiColor, Effects, Style};
-use mesopotamia_core::marks::{Mark, MarkedString};
-use mesopotamia_core::{Colour, Seat};
+use mesopotamia::core::marks::{Mark, MarkedString};
+use mesopotamia::core::{Colour, Seat};
 
 /// Whether standard output is a terminal (the hand-off screen is cleared only there).
 pub(crate) fn is_terminal() -> bool {
@@ -91,7 +91,7 @@ pub(crate) fn paint(text: &MarkedString) -> String {
 mod tests {
     use core::fmt;
 
-    use mesopotamia_core::marks::{MarkedDisplay, MarkedWrite};
+    use mesopotamia::core::marks::{MarkedDisplay, MarkedWrite};
 
     use super::*;
 

@@ -16,7 +16,8 @@ fn play_prints_turns_position_and_standings() {
     let o = run(&["play", "tigris", "--players", "4", "--seed", "7"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.starts_with("turn   1 seat 0: "), "{out}");
+    // One line per turn, as the game text writes them.
+    assert!(out.starts_with("0. * draw "), "{out}");
     assert!(out.contains("tigris players 4 board classic"), "{out}");
     assert!(out.contains("standings:\n  1. seat "), "{out}");
     // The same seed plays the same game.
@@ -109,7 +110,7 @@ fn bench_json_has_every_key() {
     assert_eq!(number("players"), 2.0);
     assert_eq!(
         number("state_bytes"),
-        std::mem::size_of::<tigris_euphrates::Tigris>() as f64
+        std::mem::size_of::<mesopotamia::tigris::Tigris>() as f64
     );
     // Seeded playouts and positions: the same counts on every run.
     let again: serde_json::Value = serde_json::from_str(&stdout(&run(&[
@@ -252,7 +253,7 @@ fn bad_input_is_a_clear_error() {
 fn hostile_numbers_in_files_and_arguments_are_clear_errors() {
     let dir = std::env::temp_dir().join(format!("mesopotamia-cli-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let game = tigris_euphrates::Tigris::new(tigris_euphrates::Config::new(2)).unwrap();
+    let game = mesopotamia::tigris::Tigris::new(mesopotamia::tigris::Config::new(2)).unwrap();
     let text = game.to_string();
     let line = text.lines().find(|l| l.starts_with("seat 0 hand")).unwrap();
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -282,7 +283,7 @@ fn hostile_numbers_in_files_and_arguments_are_clear_errors() {
         ),
         (
             &["play", "tigris", "--turn-limit", "0"],
-            "a turn limit of 0",
+            "--turn-limit is 1 to 100000, not 0",
         ),
         (
             &["play", "tigris", "--human", "4"],
@@ -472,7 +473,7 @@ fn every_picture_is_well_formed_svg() {
         );
     }
     // The action space the docs state is the compiled one.
-    let space = tigris_euphrates::ACTION_SPACE;
+    let space = mesopotamia::tigris::ACTION_SPACE;
     let stated = format!("{},{:03}", space / 1000, space % 1000);
     for page in ["formats.md", "tigris-euphrates.md"] {
         let text = std::fs::read_to_string(format!("{root}{page}")).unwrap();
@@ -597,7 +598,7 @@ fn the_turn_limit_ends_the_game_and_says_so() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(
-            stdout(&o).contains("the game ended on the turn limit (3 turns), not by the rules"),
+            stdout(&o).contains("the game ended on the turn limit (rule G1), not by the rules"),
             "{game}: {}",
             stdout(&o)
         );
@@ -612,7 +613,7 @@ fn the_turn_limit_ends_the_game_and_says_so() {
         let o = run(&["play", game, "--turn-limit", "0"]);
         assert!(!o.status.success());
         assert!(
-            stderr(&o).contains("a turn limit of 0: it must be 1 to 100000"),
+            stderr(&o).contains("--turn-limit is 1 to 100000, not 0"),
             "{game}: {}",
             stderr(&o)
         );

@@ -4,8 +4,8 @@
 mod common;
 
 use common::*;
-use mesopotamia_core::cases::Start;
-use mesopotamia_core::perft::data::parse_perft_file;
+use mesopotamia::core::cases::Start;
+use mesopotamia::core::perft::data::parse_perft_file;
 
 /// Sumeria's order of 8 city-states is drawn one tile at a time: 8, 8 x 7, 8 x 7 x 6.
 #[test]

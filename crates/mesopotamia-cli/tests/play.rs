@@ -634,9 +634,9 @@ fn from_a_position_keeps_the_command_lines_seats() {
 #[test]
 fn the_legend_explains_the_board() {
     let legends: [(&str, &[(&str, &str)]); 3] = [
-        ("tigris", tigris_euphrates::position::LEGEND),
-        ("cards", tigris_euphrates_cards::position::LEGEND),
-        ("sumeria", sumeria::position::LEGEND),
+        ("tigris", mesopotamia::tigris::position::LEGEND),
+        ("cards", mesopotamia::cards::position::LEGEND),
+        ("sumeria", mesopotamia::sumeria::position::LEGEND),
     ];
     for (game, legend) in legends {
         let o = run(&["play", game, "--legend"]);
@@ -731,7 +731,7 @@ fn a_hint_on_the_first_move_is_sensible() {
         assert!(
             hint.lines().nth(1).unwrap().contains(&format!(
                 "{} iterations",
-                tigris_euphrates::bots::MCTS_ITERATIONS
+                mesopotamia::tigris::bots::MCTS_ITERATIONS
             )),
             "the default budget: {hint}"
         );

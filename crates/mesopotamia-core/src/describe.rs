@@ -186,23 +186,12 @@ impl GameDescription {
     }
 
     /// The options checked against this description, with the defaults filled in: every
-    /// option named must be one of the game's, of the right kind, in range; the players, if
-    /// given, from [`min_players`](GameDescription::min_players) to
-    /// [`max_players`](GameDescription::max_players). The first problem is reported, in
-    /// the order the options were given.
+    /// option named must be one of the game's, of the right kind, in range. The first
+    /// problem is reported, in the order the options were given. The players are the
+    /// game's to check, in its own words, when it makes its first state
+    /// ([`Described::configure`]).
     pub fn check(&self, options: &GameOptions) -> Result<Settings, OptionsError> {
-        let players = match options.players {
-            None => self.default_players,
-            Some(p) if self.seats(p) => p,
-            Some(p) => {
-                return Err(OptionsError::Players {
-                    game: self.name,
-                    players: p,
-                    min: self.min_players,
-                    max: self.max_players,
-                });
-            }
-        };
+        let players = options.players.unwrap_or(self.default_players);
         let mut values: Vec<Setting> = self
             .options
             .iter()
@@ -445,18 +434,6 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OptionsError {
-    /// A player count the game does not seat.
-    #[error("{game} seats {min} to {max} players, not {players}")]
-    Players {
-        /// The game's name.
-        game: &'static str,
-        /// The players asked for.
-        players: u8,
-        /// The fewest it seats.
-        min: u8,
-        /// The most it seats.
-        max: u8,
-    },
     /// An option the game does not have.
     #[error("`{option}` is not an option of {game}")]
     Unknown {
@@ -519,7 +496,7 @@ impl OptionsError {
             | OptionsError::Range { option, .. }
             | OptionsError::Choice { option, .. }
             | OptionsError::Invalid { option, .. } => Some(option),
-            OptionsError::Players { .. } | OptionsError::Refused(_) => None,
+            OptionsError::Refused(_) => None,
         }
     }
 }
@@ -632,13 +609,12 @@ mod tests {
     #[test]
     fn every_refusal_names_the_option_and_the_value() {
         let refused = |options: GameOptions| GAME.check(&options).unwrap_err().to_string();
+        // The players are the game's to check.
         assert_eq!(
-            refused(GameOptions::new().with_players(5)),
-            "toy seats 2 to 4 players, not 5"
-        );
-        assert_eq!(
-            refused(GameOptions::new().with_players(1)),
-            "toy seats 2 to 4 players, not 1"
+            GAME.check(&GameOptions::new().with_players(9))
+                .unwrap()
+                .players(),
+            9
         );
         assert_eq!(
             refused(GameOptions::new().with("open_piles", true)),
