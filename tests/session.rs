@@ -290,3 +290,34 @@ fn what_each_seat_saw_of_each_step() {
     assert!(secret > 0, "secret draws were seen by their drawer only");
     assert_eq!(session.seen(zero, session.steps().len()), None);
 }
+
+#[test]
+fn any_game_by_name_through_one_object() {
+    use mesopotamia::session::{new_session, session_from_position, session_from_record};
+    for game in mesopotamia::games::all() {
+        let options = GameOptions::new().with_players(game.min_players.max(3));
+        let mut session = new_session(game.name, &options, 9).unwrap();
+        assert_eq!(session.description().name, game.name);
+        let players = session.players();
+        session
+            .set_seats(&vec!["greedy".to_owned(); players])
+            .unwrap();
+        session.play_bots().unwrap();
+        assert_eq!(session.end_reason(), Some("rules"), "{}", game.name);
+        assert!(session.ranks().is_some());
+        let json = session.record_json().unwrap();
+        let again = session_from_record(Some(game.name), &json).unwrap();
+        assert_eq!(again.steps(), session.steps());
+        assert_eq!(again.position(), session.position());
+        let text = session.record_text().unwrap();
+        let from_text = session_from_record(None, &text).unwrap();
+        assert_eq!(from_text.steps(), session.steps());
+        assert!(session_from_record(Some("chess"), &json).is_err());
+        let start = session.at_step(0).unwrap();
+        assert!(start.steps().is_empty());
+        let mut from_position = session_from_position(game.name, &start.position(), 9).unwrap();
+        assert_eq!(from_position.position(), start.position());
+        assert!(from_position.advance().is_ok());
+    }
+    assert!(new_session("chess", &GameOptions::new(), 0).is_err());
+}
