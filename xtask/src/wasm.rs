@@ -221,11 +221,23 @@ fn write_package(root: &Path, dir: &Path, web: bool, bindgen: &str) -> Result<()
         files.push(format!("{MODULE}_bg.wasm.d.ts"));
     }
     let files: Vec<String> = files.iter().map(|f| format!("\"{f}\"")).collect();
-    let description = if web {
-        "Rules engines for Tigris & Euphrates, Euphrat & Tigris (card game) and Sumeria in WebAssembly, for the web (ES module: call init() first)"
-    } else {
-        "Rules engines for Tigris & Euphrates, Euphrat & Tigris (card game) and Sumeria in WebAssembly, for Node (CommonJS)"
+    let titles: Vec<&str> = mesopotamia::games::all().iter().map(|g| g.title).collect();
+    let games = match titles.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => titles.concat(),
     };
+    let description = if web {
+        format!(
+            "Rules engines for {games} in WebAssembly, for the web (ES module: call init() first)"
+        )
+    } else {
+        format!("Rules engines for {games} in WebAssembly, for Node (CommonJS)")
+    };
+    let keywords: Vec<String> = mesopotamia::games::all()
+        .iter()
+        .map(|g| format!("\"{}\"", g.name))
+        .collect();
+    let keywords = keywords.join(", ");
     let package = format!(
         r#"{{
   "name": "mesopotamia-wasm",
@@ -237,7 +249,7 @@ fn write_package(root: &Path, dir: &Path, web: bool, bindgen: &str) -> Result<()
   "types": "{MODULE}.d.ts",
   "files": [{}, "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
   "sideEffects": {},
-  "keywords": ["boardgame", "tigris", "euphrates", "sumeria", "webassembly"],
+  "keywords": ["boardgame", {keywords}, "webassembly"],
   "private": true,
   "wasmBindgen": "{bindgen}"
 }}

@@ -12,13 +12,17 @@ use std::process::Command;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-/// The rules pages: Markdown source in `docs/`, the game whose examples they show.
-const PAGES: [(&str, Option<&str>); 4] = [
-    ("rules", None),
-    ("tigris-euphrates", Some("tigris")),
-    ("cards", Some("cards")),
-    ("sumeria", Some("sumeria")),
-];
+/// The rules pages: Markdown source in `docs/`, the game whose examples they show: the shared
+/// rules, then each game's page, from the games' descriptions.
+fn pages() -> Vec<(&'static str, Option<&'static str>)> {
+    std::iter::once(("rules", None))
+        .chain(
+            mesopotamia::games::all()
+                .iter()
+                .map(|g| (g.rules, Some(g.name))),
+        )
+        .collect()
+}
 
 /// Builds the site, and serves it when asked.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -103,7 +107,7 @@ fn build(root: &Path, package: &Path, site: &Path) -> Result<(), String> {
         &|_| true,
     )?;
     let examples = example_ids(&root.join("docs").join("examples"))?;
-    for (page, game) in PAGES {
+    for (page, game) in pages() {
         let source = root.join("docs").join(format!("{page}.md"));
         let markdown = fs::read_to_string(&source).map_err(|e| io_error("read", &source, e))?;
         let html = rules_page(&markdown, game, &examples);
@@ -221,19 +225,28 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
 </body>
 </html>
 "#,
-        nav = NAV,
+        nav = nav(),
     )
 }
 
-/// The site's navigation, the same on every generated page (web/*.html write it by hand).
-const NAV: &str = r#"<header class="site"><nav aria-label="site">
-<a href="index.html">mesopotamia</a>
-<a href="tigris-euphrates.html">Tigris &amp; Euphrates</a>
-<a href="cards.html">The card game</a>
-<a href="sumeria.html">Sumeria</a>
-<a href="rules.html">Shared rules</a>
-<a href="play.html">Play</a>
-</nav></header>"#;
+/// The site's navigation, the same on every generated page (web/*.html write it by hand): a
+/// link to each game's rules page, from the games' descriptions.
+fn nav() -> String {
+    let mut nav = String::from(
+        "<header class=\"site\"><nav aria-label=\"site\">\n<a href=\"index.html\">mesopotamia</a>\n",
+    );
+    for game in mesopotamia::games::all() {
+        nav.push_str(&format!(
+            "<a href=\"{}.html\">{}</a>\n",
+            game.rules,
+            game.title.replace('&', "&amp;")
+        ));
+    }
+    nav.push_str(
+        "<a href=\"rules.html\">Shared rules</a>\n<a href=\"play.html\">Play</a>\n</nav></header>",
+    );
+    nav
+}
 
 /// Where a link of a rules page points in the site, or `None` for a link out of it (a file of
 /// the repository, which a static site does not have: its text stays, without the link).
@@ -246,7 +259,7 @@ fn site_link<'a>(dest: &CowStr<'a>) -> Option<CowStr<'a>> {
         None => (&**dest, None),
     };
     let page = path.strip_suffix(".md")?;
-    if !PAGES.iter().any(|(name, _)| *name == page) {
+    if !pages().iter().any(|(name, _)| *name == page) {
         return None;
     }
     Some(match anchor {

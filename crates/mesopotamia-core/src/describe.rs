@@ -28,6 +28,7 @@
 //!     score: "pips",
 //!     legend: &[],
 //!     examples: &[],
+//!     rules: "dice",
 //! };
 //!
 //! let options = GameOptions::new().with("sides", OptionValue::Int(8));
@@ -69,6 +70,9 @@ pub struct GameDescription {
     pub legend: &'static [(&'static str, &'static str)],
     /// The rule examples: identifier and case file, in the order of the rule documents.
     pub examples: &'static [(&'static str, &'static str)],
+    /// The name of the game's rules page: `docs/NAME.md` in the repository, `NAME.html` on
+    /// the web site (`tigris-euphrates`).
+    pub rules: &'static str,
 }
 
 /// One option of a new game.
@@ -569,6 +573,7 @@ mod tests {
         score: "points",
         legend: &[],
         examples: &[],
+        rules: "toy",
     };
 
     #[test]

@@ -26,6 +26,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     score: "points",
     legend: crate::position::LEGEND,
     examples: crate::examples::EXAMPLES,
+    rules: "sumeria",
 };
 
 impl Described for Sumeria {

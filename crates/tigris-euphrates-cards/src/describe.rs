@@ -35,6 +35,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     score: "weakest colour of the VP pile, treasures counted",
     legend: crate::position::LEGEND,
     examples: crate::examples::EXAMPLES,
+    rules: "cards",
 };
 
 impl Described for Cards {

@@ -62,6 +62,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     score: "weakest colour, treasures counted",
     legend: crate::position::LEGEND,
     examples: crate::examples::EXAMPLES,
+    rules: "tigris-euphrates",
 };
 
 impl Described for Tigris {
