@@ -21,7 +21,7 @@ mod state;
 pub mod svg;
 pub mod view;
 
-pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
+pub use action::{ACTION_SPACE, Action, ActionKind, Chance, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
 pub use event::{ConflictKind, Event, ReturnCause};
