@@ -27,8 +27,9 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, LOCATIONS, Locations, STATES};
+use crate::config::Config;
 use crate::position::{ParsePositionError, Position, Violation};
-use crate::state::{Config, Phase, Public, Sumeria, SumeriaView};
+use crate::state::{Phase, Public, Sumeria, SumeriaView};
 
 /// How data names the default board.
 pub const DEFAULT_BOARD: &str = "reconstructed";
@@ -117,32 +118,6 @@ pub(crate) mod board_field {
         } else {
             Board::parse(&text).map(Arc::new).map_err(D::Error::custom)
         }
-    }
-}
-
-/// A [`Config`]'s fields, read before they are checked.
-#[derive(Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    expecting = "a Sumeria configuration, such as {\"players\": 3}"
-)]
-pub(crate) struct ConfigData {
-    #[serde(deserialize_with = "mesopotamia_core::record::whole::u8")]
-    players: u8,
-    #[serde(
-        default = "Board::reconstructed",
-        deserialize_with = "board_field::deserialize"
-    )]
-    board: Arc<Board>,
-}
-
-impl TryFrom<ConfigData> for Config {
-    type Error = DataError;
-
-    fn try_from(data: ConfigData) -> Result<Config, DataError> {
-        let config = Config::new(data.players).with_board(data.board);
-        config.traders().ok_or(DataError::Players(data.players))?;
-        Ok(config)
     }
 }
 

@@ -9,6 +9,7 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+mod config;
 #[cfg(feature = "serde")]
 pub mod data;
 pub mod event;
@@ -25,13 +26,13 @@ pub mod view;
 
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
+pub use config::{Config, ParseConfigError};
 #[cfg(feature = "serde")]
 pub use data::DataError;
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
 pub use state::{
-    ACTION_SPACE, Config, ParseConfigError, ParsePhaseError, Phase, Public, Reason, Sumeria,
-    SumeriaError, SumeriaView,
+    ACTION_SPACE, ParsePhaseError, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView,
 };
 
 /// The shared core this crate implements, re-exported.

@@ -26,9 +26,8 @@ use mesopotamia_core::{Bag, Seat};
 
 use crate::action::Influence;
 use crate::board::{Board, LOCATIONS, SLOTS, STATES, Slot, StateName};
-use crate::state::{
-    Config, DISPLAY, Phase, Public, ROUNDS, Sumeria, TILES_PER_KIND, TURNS_PER_PLAYER,
-};
+use crate::config::Config;
+use crate::state::{DISPLAY, Phase, Public, ROUNDS, Sumeria, TILES_PER_KIND, TURNS_PER_PLAYER};
 
 /// The symbols of the city-state lines that positions and seat views write (the CLI's
 /// table, `mesopotamia play --legend`), and of the position's display line, each with its
