@@ -20,7 +20,7 @@ pub struct Config {
     /// The board (the reconstructed default unless another is loaded).
     #[cfg_attr(
         feature = "serde",
-        serde(serialize_with = "crate::data::board_field::serialize")
+        serde(serialize_with = "crate::serialization::board_field::serialize")
     )]
     pub board: Arc<Board>,
 }
@@ -122,20 +122,20 @@ struct ConfigData {
     players: u8,
     #[serde(
         default = "Board::reconstructed",
-        deserialize_with = "crate::data::board_field::deserialize"
+        deserialize_with = "crate::serialization::board_field::deserialize"
     )]
     board: Arc<Board>,
 }
 
 #[cfg(feature = "serde")]
 impl TryFrom<ConfigData> for Config {
-    type Error = crate::DataError;
+    type Error = crate::InvalidData;
 
-    fn try_from(data: ConfigData) -> Result<Config, crate::DataError> {
+    fn try_from(data: ConfigData) -> Result<Config, crate::InvalidData> {
         let config = Config::new(data.players).with_board(data.board);
         config
             .traders()
-            .ok_or(crate::DataError::Players(data.players))?;
+            .ok_or(crate::InvalidData::Players(data.players))?;
         Ok(config)
     }
 }

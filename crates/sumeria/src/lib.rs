@@ -10,8 +10,6 @@ pub mod action;
 pub mod board;
 pub mod bots;
 mod config;
-#[cfg(feature = "serde")]
-pub mod data;
 pub mod event;
 pub mod examples;
 pub mod observation;
@@ -19,6 +17,8 @@ pub mod position;
 mod random;
 mod reach;
 mod rules;
+#[cfg(feature = "serde")]
+pub mod serialization;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
@@ -27,10 +27,14 @@ pub mod view;
 pub use action::{Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
 pub use config::{Config, ParseConfigError};
-#[cfg(feature = "serde")]
-pub use data::DataError;
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
+/// The old name of [`serialization`] (the module is `serialization` in every game of the
+/// workspace); kept so that paths through it still resolve.
+#[cfg(feature = "serde")]
+pub use serialization as data;
+#[cfg(feature = "serde")]
+pub use serialization::{DataError, InvalidData};
 pub use state::{
     ACTION_SPACE, ParsePhaseError, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView,
 };

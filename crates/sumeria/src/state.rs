@@ -82,7 +82,10 @@ pub enum Reason {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(rename_all = "snake_case", try_from = "crate::data::PhaseData")
+    serde(
+        rename_all = "snake_case",
+        try_from = "crate::serialization::PhaseData"
+    )
 )]
 #[non_exhaustive]
 pub enum Phase {
@@ -155,10 +158,13 @@ impl core::str::FromStr for Phase {
 ///
 /// As data, field by field. Reading rebuilds the position these fields describe, checks
 /// it as [`Position::into_game`](crate::Position::into_game) does, and accepts the data
-/// only if it is exactly that position's public part (see [`crate::data`]).
+/// only if it is exactly that position's public part (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "crate::data::PublicData"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::serialization::PublicData")
+)]
 pub struct Public {
     pub(crate) config: Config,
     /// Each seat's traders on the board.
@@ -187,7 +193,7 @@ pub struct Public {
 /// As data (feature `serde`): `{ "board": BOARD, "position": TEXT }`, the board
 /// (`"reconstructed"` or a board file's text) and the [position text](crate::Position).
 /// Reading parses and validates both, so that only states a game can reach are accepted;
-/// see [`crate::data`].
+/// see [`crate::serialization`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Sumeria {
     pub(crate) public: Public,
@@ -197,14 +203,17 @@ pub struct Sumeria {
 /// What one seat may know: everything but the bag's contents.
 ///
 /// As data (feature `serde`): locations and city-states by name, one entry per seat, a
-/// `version` (`data::VIEW_VERSION`). Reading rebuilds the state the view shows (the bag
+/// `version` (`serialization::VIEW_VERSION`). Reading rebuilds the state the view shows (the bag
 /// follows from the tiles it shows), checks it through the position checks, and accepts
-/// the view only if it is exactly that state's view for `seat` (see [`crate::data`]).
+/// the view only if it is exactly that state's view for `seat` (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(into = "crate::data::ViewJson", try_from = "crate::data::ViewJson")
+    serde(
+        into = "crate::serialization::ViewJson",
+        try_from = "crate::serialization::ViewJson"
+    )
 )]
 pub struct SumeriaView {
     /// The seat whose view this is.

@@ -26,6 +26,8 @@ pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares}
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
 pub use event::{ConflictKind, Event, ReturnCause};
 pub use position::{Cell, ParsePositionError, Position, SeatSetup, Violation};
+#[cfg(feature = "serde")]
+pub use serialization::InvalidData;
 pub use state::{
     AfterDraws, AfterPlacement, Conflict, Pending, Public, Reason, Tigris, TigrisError, TigrisView,
 };

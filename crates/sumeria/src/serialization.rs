@@ -37,7 +37,7 @@ pub const DEFAULT_BOARD: &str = "reconstructed";
 /// Why a state, view or configuration read from data was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum DataError {
+pub enum InvalidData {
     /// Not 3 or 4 players.
     #[error("{0} players: Sumeria seats 3 or 4")]
     Players(u8),
@@ -88,6 +88,10 @@ pub enum DataError {
     },
 }
 
+/// The old name of [`InvalidData`] (the error is `InvalidData` in every game of the
+/// workspace); kept so that code naming it still builds.
+pub use InvalidData as DataError;
+
 fn list(violations: &[Violation]) -> String {
     violations
         .iter()
@@ -135,9 +139,9 @@ pub(crate) enum PhaseData {
 }
 
 impl TryFrom<PhaseData> for Phase {
-    type Error = DataError;
+    type Error = InvalidData;
 
-    fn try_from(data: PhaseData) -> Result<Phase, DataError> {
+    fn try_from(data: PhaseData) -> Result<Phase, InvalidData> {
         Ok(match data {
             PhaseData::Order => Phase::Order,
             PhaseData::First => Phase::First,
@@ -145,7 +149,7 @@ impl TryFrom<PhaseData> for Phase {
             PhaseData::Setup => Phase::Setup,
             PhaseData::Turns => Phase::Turns,
             PhaseData::Take(place @ (0 | 1)) => Phase::Take(place),
-            PhaseData::Take(place) => return Err(DataError::TakePlace(place)),
+            PhaseData::Take(place) => return Err(InvalidData::TakePlace(place)),
             PhaseData::Over => Phase::Over,
         })
     }
@@ -171,17 +175,17 @@ pub(crate) struct PublicData {
 }
 
 impl TryFrom<PublicData> for Public {
-    type Error = DataError;
+    type Error = InvalidData;
 
     /// Rebuilds the position the data describes, validates it, and accepts the data only
     /// if it is exactly that position's public part (derived fields included).
-    fn try_from(data: PublicData) -> Result<Public, DataError> {
+    fn try_from(data: PublicData) -> Result<Public, InvalidData> {
         let n = data.config.players as usize;
         if data.ordered as usize > STATES {
-            return Err(DataError::Ordered(data.ordered));
+            return Err(InvalidData::Ordered(data.ordered));
         }
         if let Some(&bad) = data.order.iter().find(|&&s| s as usize >= STATES) {
-            return Err(DataError::OrderIndex(bad));
+            return Err(InvalidData::OrderIndex(bad));
         }
         let mut traders = vec![None; LOCATIONS];
         for (s, set) in data.traders.iter().enumerate() {
@@ -189,10 +193,10 @@ impl TryFrom<PublicData> for Public {
                 let location = space.index();
                 let seat = Seat::new(s).filter(|_| s < n && location < LOCATIONS);
                 let Some(seat) = seat else {
-                    return Err(DataError::Trader { seat: s, location });
+                    return Err(InvalidData::Trader { seat: s, location });
                 };
                 if traders[location].replace(seat).is_some() {
-                    return Err(DataError::SharedLocation(location));
+                    return Err(InvalidData::SharedLocation(location));
                 }
             }
         }
@@ -212,7 +216,7 @@ impl TryFrom<PublicData> for Public {
             first: data.first,
             phase: data.phase,
         };
-        let game = position.into_game().map_err(DataError::Violations)?;
+        let game = position.into_game().map_err(InvalidData::Violations)?;
         let public = Public {
             config: data.config,
             traders: data.traders,
@@ -243,7 +247,7 @@ impl TryFrom<PublicData> for Public {
             .map(|(name, _)| *name)
             .collect();
         if !differ.is_empty() || *rebuilt != public {
-            return Err(DataError::Disagree(if differ.is_empty() {
+            return Err(InvalidData::Disagree(if differ.is_empty() {
                 "some fields".to_owned()
             } else {
                 differ.join(", ")
@@ -263,21 +267,21 @@ pub(crate) struct ViewData {
 }
 
 impl TryFrom<ViewData> for SumeriaView {
-    type Error = DataError;
+    type Error = InvalidData;
 
     /// Rebuilds the state the view shows (its public part is checked as it is read) and
     /// accepts the view only if it is exactly that state's view for the seat.
-    fn try_from(data: ViewData) -> Result<SumeriaView, DataError> {
+    fn try_from(data: ViewData) -> Result<SumeriaView, InvalidData> {
         let players = data.public.config.players;
         if data.seat.index() >= players as usize {
-            return Err(DataError::ViewSeat {
+            return Err(InvalidData::ViewSeat {
                 seat: data.seat,
                 players,
             });
         }
         let game = Position::from_public(&data.public)
             .into_game()
-            .map_err(DataError::Violations)?;
+            .map_err(InvalidData::Violations)?;
         let view = SumeriaView {
             seat: data.seat,
             public: data.public,
@@ -285,7 +289,7 @@ impl TryFrom<ViewData> for SumeriaView {
         };
         let expected = game.view(view.seat);
         if expected != view {
-            return Err(DataError::BagSize {
+            return Err(InvalidData::BagSize {
                 found: view.bag_size,
                 expected: expected.bag_size,
             });
@@ -486,15 +490,15 @@ impl From<SumeriaView> for ViewJson {
 }
 
 impl TryFrom<ViewJson> for SumeriaView {
-    type Error = DataError;
+    type Error = InvalidData;
 
-    fn try_from(j: ViewJson) -> Result<SumeriaView, DataError> {
-        let bad = DataError::ViewForm;
+    fn try_from(j: ViewJson) -> Result<SumeriaView, InvalidData> {
+        let bad = InvalidData::ViewForm;
         mesopotamia_core::record::check_view_header(j.version, &j.game, VIEW_VERSION, "sumeria")
             .map_err(bad)?;
         let n = j.config.players as usize;
         if !(3..=4).contains(&n) {
-            return Err(DataError::Players(j.config.players));
+            return Err(InvalidData::Players(j.config.players));
         }
         if j.seats.len() != n || j.display.len() != 3 {
             return Err(bad(format!(
@@ -504,7 +508,7 @@ impl TryFrom<ViewJson> for SumeriaView {
             )));
         }
         if j.order.len() > STATES {
-            return Err(DataError::Ordered(j.order.len() as u8));
+            return Err(InvalidData::Ordered(j.order.len() as u8));
         }
         let board = j.config.board.clone();
         // The drawn city-states first, the rest in board order (as the engine keeps them).
