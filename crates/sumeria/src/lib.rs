@@ -14,9 +14,6 @@ pub mod event;
 pub mod examples;
 pub mod observation;
 pub mod position;
-mod random;
-mod reach;
-mod rules;
 #[cfg(feature = "serde")]
 pub mod serialization;
 mod state;
@@ -24,7 +21,7 @@ mod state;
 pub mod svg;
 pub mod view;
 
-pub use action::{Action, Chance, Influence, ParseActionError};
+pub use action::{ACTION_SPACE, Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
 pub use config::{Config, ParseConfigError};
 pub use event::Event;
@@ -35,9 +32,7 @@ pub use position::{ParsePositionError, Position, Violation};
 pub use serialization as data;
 #[cfg(feature = "serde")]
 pub use serialization::{DataError, InvalidData};
-pub use state::{
-    ACTION_SPACE, ParsePhaseError, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView,
-};
+pub use state::{ParsePhaseError, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView};
 
 /// The shared core this crate implements, re-exported.
 pub use mesopotamia_core as core;

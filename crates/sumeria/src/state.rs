@@ -1,5 +1,17 @@
-//! The game state, its configuration and phases, and the game interface; the rules are in
-//! `rules.rs`, the random-play fast paths in `random.rs`.
+//! The game state, its phases and the game interface; the rules, split by job: who decides
+//! and who controls a city-state (`control`), what is legal (`legal`), playing an action
+//! (`play`), the chance draws and the end of a round (`turn`), where a trader may move
+//! (`movement`), and the random-play fast paths (`random`).
+
+mod control;
+mod legal;
+mod movement;
+mod play;
+mod random;
+mod turn;
+
+pub(crate) use legal::Step;
+pub(crate) use movement::{Lanes, Reach};
 
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::scoring::triangular;
@@ -8,7 +20,9 @@ use smallvec::SmallVec;
 
 use crate::event::Event;
 
-use crate::action::{Action, Chance, Influence, PAIRS};
+use crate::action::{
+    ACTION_SPACE, ADD, Action, Chance, Influence, MOVE, PAIRS, REMOVE, TAKE, TAKE_TWO,
+};
 use crate::board::{Board, LOCATIONS, Location, Locations, STATES, has};
 use crate::config::Config;
 
@@ -224,15 +238,6 @@ pub struct SumeriaView {
     pub bag_size: u32,
 }
 
-const MOVES: usize = LOCATIONS * LOCATIONS;
-const ADD: usize = 0;
-const MOVE: usize = ADD + LOCATIONS;
-const REMOVE: usize = MOVE + MOVES;
-const TAKE: usize = REMOVE + LOCATIONS;
-const TAKE_TWO: usize = TAKE + 4;
-/// Size of the action space.
-pub const ACTION_SPACE: usize = TAKE_TWO + PAIRS.len();
-
 impl Public {
     /// The configuration.
     pub fn config(&self) -> &Config {
@@ -343,7 +348,7 @@ impl Sumeria {
             return Vec::new();
         }
         let mut out = Vec::new();
-        crate::reach::Reach::new(p.board().lanes(), p.occupied())
+        Reach::new(p.board().lanes(), p.occupied())
             .from(i)
             .for_each(|to| out.push(p.board().at(to.index())));
         out.sort();
