@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tigris_euphrates::{Action, Draw};
+use tigris_euphrates::{Action, Chance};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(action.to_string().parse::<Action>(), Ok(action));
         assert!(Action::from_index(action.index()) == Some(action));
     }
-    if let Ok(draw) = text.parse::<Draw>() {
-        assert_eq!(draw.to_string().parse::<Draw>(), Ok(draw));
+    if let Ok(draw) = text.parse::<Chance>() {
+        assert_eq!(draw.to_string().parse::<Chance>(), Ok(draw));
     }
 });

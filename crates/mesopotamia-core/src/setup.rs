@@ -1,6 +1,10 @@
-//! The shape every game's position format shares (after shakmaty's `Setup`): plain data,
-//! written and parsed as text, that may break the rules, and becomes a playable game only
-//! through validation that reports every violation.
+//! The shape every game's position format shares: plain data, written and parsed as text,
+//! that may break the rules, and becomes a playable game only through validation that
+//! reports every violation.
+//!
+//! [`Setup`] is the trait; what implements it is each game's `Position`, the plain data.
+//! The playable game is the game's own state type (`Tigris`, `Cards`, `Sumeria`), which
+//! only [`Setup::into_game`] makes from a position.
 
 use core::fmt;
 use core::str::FromStr;

@@ -120,7 +120,7 @@ impl Engine for Tigris {
         serde_json::to_string(config).unwrap_or_default()
     }
 
-    fn chance_code(&self, outcome: tigris_euphrates::Draw) -> usize {
+    fn chance_code(&self, outcome: tigris_euphrates::Chance) -> usize {
         outcome.0.index()
     }
 }

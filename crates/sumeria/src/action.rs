@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use mesopotamia_core::{Kind, Seat};
 
-use crate::board::{Location, ParseLocationError, StateName};
+use crate::board::{LOCATIONS, Location, ParseLocationError, StateName};
 
 /// The four kinds of influence tile (9 of each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -224,6 +224,16 @@ pub(crate) const PAIRS: [(Influence, Influence); 10] = {
         (Religion, Religion),
     ]
 };
+
+// The dense indices: adds, moves and removes by board index, then the ways to take tiles.
+const MOVES: usize = LOCATIONS * LOCATIONS;
+pub(crate) const ADD: usize = 0;
+pub(crate) const MOVE: usize = ADD + LOCATIONS;
+pub(crate) const REMOVE: usize = MOVE + MOVES;
+pub(crate) const TAKE: usize = REMOVE + LOCATIONS;
+pub(crate) const TAKE_TWO: usize = TAKE + 4;
+/// Size of the action space.
+pub const ACTION_SPACE: usize = TAKE_TWO + PAIRS.len();
 
 #[cfg(test)]
 mod tests {

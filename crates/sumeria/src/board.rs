@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use mesopotamia_core::{Adjacency, Graph, Space, SpaceSet};
 use smallvec::SmallVec;
 
-use crate::reach::{Lanes, Reach};
+use crate::state::{Lanes, Reach};
 
 /// City-states on a board.
 pub const STATES: usize = 8;

@@ -9,32 +9,32 @@
 pub mod action;
 pub mod board;
 pub mod bots;
-#[cfg(feature = "serde")]
-pub mod data;
+mod config;
 pub mod describe;
 pub mod event;
 pub mod examples;
 pub mod observation;
 pub mod position;
-mod random;
-mod reach;
-mod rules;
+#[cfg(feature = "serde")]
+pub mod serialization;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod view;
 
-pub use action::{Action, Chance, Influence, ParseActionError};
+pub use action::{ACTION_SPACE, Action, Chance, Influence, ParseActionError};
 pub use board::{Board, BoardError, Location, Slot, StateName};
-#[cfg(feature = "serde")]
-pub use data::DataError;
+pub use config::{Config, ParseConfigError};
 pub use describe::DESCRIPTION;
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
-pub use state::{
-    ACTION_SPACE, Config, ParseConfigError, ParsePhaseError, Phase, Public, Reason, Sumeria,
-    SumeriaError, SumeriaView,
-};
+/// The old name of [`serialization`] (the module is `serialization` in every game of the
+/// workspace); kept so that paths through it still resolve.
+#[cfg(feature = "serde")]
+pub use serialization as data;
+#[cfg(feature = "serde")]
+pub use serialization::{DataError, InvalidData};
+pub use state::{ParsePhaseError, Phase, Public, Reason, Sumeria, SumeriaError, SumeriaView};
 
 /// The shared core this crate implements, re-exported.
 pub use mesopotamia_core as core;

@@ -1,7 +1,17 @@
-//! The game state, its configuration and phases, and the game interface; the rules are in
-//! `rules.rs`, the random-play fast paths in `random.rs`.
+//! The game state, its phases and the game interface; the rules, split by job: who decides
+//! and who controls a city-state (`control`), what is legal (`legal`), playing an action
+//! (`play`), the chance draws and the end of a round (`turn`), where a trader may move
+//! (`movement`), and the random-play fast paths (`random`).
 
-use std::sync::Arc;
+mod control;
+mod legal;
+mod movement;
+mod play;
+mod random;
+mod turn;
+
+pub(crate) use legal::Step;
+pub(crate) use movement::{Lanes, Reach};
 
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::scoring::triangular;
@@ -10,8 +20,11 @@ use smallvec::SmallVec;
 
 use crate::event::Event;
 
-use crate::action::{Action, Chance, Influence, PAIRS};
+use crate::action::{
+    ACTION_SPACE, ADD, Action, Chance, Influence, MOVE, PAIRS, REMOVE, TAKE, TAKE_TWO,
+};
 use crate::board::{Board, LOCATIONS, Location, Locations, STATES, has};
+use crate::config::Config;
 
 /// Influence tiles of each kind.
 pub const TILES_PER_KIND: u8 = 9;
@@ -21,111 +34,6 @@ pub const ROUNDS: u8 = 6;
 pub const TURNS_PER_PLAYER: u8 = 3;
 /// Influence tiles on display above the first, second and third city-state.
 pub const DISPLAY: [u8; 3] = [3, 2, 1];
-
-/// Players, and the board.
-///
-/// As data (feature `serde`): `{ "players": 3, "board": "reconstructed" }`, the board
-/// named `reconstructed` when it is the default one, else given as the text of its board
-/// file; `board` may be left out (the default board). Reading checks the player count (3
-/// or 4) and the board as [`Board::parse`] does, and refuses unknown fields.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "crate::data::ConfigData"))]
-pub struct Config {
-    /// 3 or 4.
-    pub players: u8,
-    /// The board (the reconstructed default unless another is loaded).
-    #[cfg_attr(
-        feature = "serde",
-        serde(serialize_with = "crate::data::board_field::serialize")
-    )]
-    pub board: Arc<Board>,
-}
-
-impl Config {
-    /// A game on the default board.
-    pub fn new(players: u8) -> Config {
-        Config {
-            players,
-            board: Board::reconstructed(),
-        }
-    }
-
-    /// The same on another board.
-    pub fn with_board(mut self, board: Arc<Board>) -> Config {
-        self.board = board;
-        self
-    }
-
-    /// (traders each, traders placed at setup) for this player count.
-    pub const fn traders(&self) -> Option<(u8, u8)> {
-        match self.players {
-            3 => Some((14, 8)),
-            4 => Some((10, 5)),
-            _ => None,
-        }
-    }
-
-    /// Reads the configuration line `sumeria players N` (the first line of the position
-    /// format) for a game on `board`. Only the syntax is checked here: a player count
-    /// other than 3 or 4 is refused by [`Sumeria::new`].
-    ///
-    /// ```
-    /// use sumeria::{Board, Config};
-    ///
-    /// let config = Config::parse_on("sumeria players 4", Board::reconstructed()).unwrap();
-    /// assert_eq!(config, Config::new(4));
-    /// assert!(Config::parse_on("sumeria players four", Board::reconstructed()).is_err());
-    /// ```
-    pub fn parse_on(text: &str, board: Arc<Board>) -> Result<Config, ParseConfigError> {
-        match text.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["sumeria", "players", n] => Ok(Config {
-                players: n
-                    .parse()
-                    .map_err(|_| ParseConfigError::Players((*n).to_owned()))?,
-                board,
-            }),
-            _ => Err(ParseConfigError::Format(text.trim().to_owned())),
-        }
-    }
-}
-
-/// Text that is not a configuration line `sumeria players N`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseConfigError {
-    /// Not of the form `sumeria players N`.
-    #[error("expected `sumeria players N`, found `{0}`")]
-    Format(String),
-    /// The player count is not a number.
-    #[error("bad player count `{0}`")]
-    Players(String),
-}
-
-/// The configuration line of the position format, `sumeria players N`. The board is not
-/// written: a configuration read back is on the default board (see [`Config::parse_on`]).
-impl core::fmt::Display for Config {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "sumeria players {}", self.players)
-    }
-}
-
-/// Reads `sumeria players N` on the default board.
-///
-/// ```
-/// use sumeria::Config;
-///
-/// let config: Config = "sumeria players 3".parse().unwrap();
-/// assert_eq!(config, Config::new(3));
-/// assert_eq!(config.to_string(), "sumeria players 3");
-/// assert!("tigris players 3".parse::<Config>().is_err());
-/// ```
-impl core::str::FromStr for Config {
-    type Err = ParseConfigError;
-    fn from_str(text: &str) -> Result<Config, ParseConfigError> {
-        Config::parse_on(text, Board::reconstructed())
-    }
-}
 
 /// Why an action, chance outcome or configuration was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -188,7 +96,10 @@ pub enum Reason {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(rename_all = "snake_case", try_from = "crate::data::PhaseData")
+    serde(
+        rename_all = "snake_case",
+        try_from = "crate::serialization::PhaseData"
+    )
 )]
 #[non_exhaustive]
 pub enum Phase {
@@ -261,10 +172,13 @@ impl core::str::FromStr for Phase {
 ///
 /// As data, field by field. Reading rebuilds the position these fields describe, checks
 /// it as [`Position::into_game`](crate::Position::into_game) does, and accepts the data
-/// only if it is exactly that position's public part (see [`crate::data`]).
+/// only if it is exactly that position's public part (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "crate::data::PublicData"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::serialization::PublicData")
+)]
 pub struct Public {
     pub(crate) config: Config,
     /// Each seat's traders on the board.
@@ -293,7 +207,7 @@ pub struct Public {
 /// As data (feature `serde`): `{ "board": BOARD, "position": TEXT }`, the board
 /// (`"reconstructed"` or a board file's text) and the [position text](crate::Position).
 /// Reading parses and validates both, so that only states a game can reach are accepted;
-/// see [`crate::data`].
+/// see [`crate::serialization`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Sumeria {
     pub(crate) public: Public,
@@ -303,14 +217,17 @@ pub struct Sumeria {
 /// What one seat may know: everything but the bag's contents.
 ///
 /// As data (feature `serde`): locations and city-states by name, one entry per seat, a
-/// `version` (`data::VIEW_VERSION`). Reading rebuilds the state the view shows (the bag
+/// `version` (`serialization::VIEW_VERSION`). Reading rebuilds the state the view shows (the bag
 /// follows from the tiles it shows), checks it through the position checks, and accepts
-/// the view only if it is exactly that state's view for `seat` (see [`crate::data`]).
+/// the view only if it is exactly that state's view for `seat` (see [`crate::serialization`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(into = "crate::data::ViewJson", try_from = "crate::data::ViewJson")
+    serde(
+        into = "crate::serialization::ViewJson",
+        try_from = "crate::serialization::ViewJson"
+    )
 )]
 pub struct SumeriaView {
     /// The seat whose view this is.
@@ -320,15 +237,6 @@ pub struct SumeriaView {
     /// Tiles left in the bag.
     pub bag_size: u32,
 }
-
-const MOVES: usize = LOCATIONS * LOCATIONS;
-const ADD: usize = 0;
-const MOVE: usize = ADD + LOCATIONS;
-const REMOVE: usize = MOVE + MOVES;
-const TAKE: usize = REMOVE + LOCATIONS;
-const TAKE_TWO: usize = TAKE + 4;
-/// Size of the action space.
-pub const ACTION_SPACE: usize = TAKE_TWO + PAIRS.len();
 
 impl Public {
     /// The configuration.
@@ -440,7 +348,7 @@ impl Sumeria {
             return Vec::new();
         }
         let mut out = Vec::new();
-        crate::reach::Reach::new(p.board().lanes(), p.occupied())
+        Reach::new(p.board().lanes(), p.occupied())
             .from(i)
             .for_each(|to| out.push(p.board().at(to.index())));
         out.sort();

@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde_json::Value;
 use sumeria::{
-    Action, Board, BoardError, Chance, Config, DataError, Phase, Position, Public, Sumeria,
+    Action, Board, BoardError, Chance, Config, InvalidData, Phase, Position, Public, Sumeria,
     SumeriaView, Violation,
 };
 
@@ -239,7 +239,7 @@ fn numbers_everywhere_are_bounded() {
     let err = serde_json::from_value::<Config>(serde_json::json!({"players": 255})).unwrap_err();
     assert!(
         err.to_string()
-            .contains(&DataError::Players(255).to_string()),
+            .contains(&InvalidData::Players(255).to_string()),
         "{err}"
     );
     let board = Board::reconstructed()

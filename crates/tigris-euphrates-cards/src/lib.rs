@@ -26,6 +26,8 @@ pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
 pub use describe::DESCRIPTION;
 pub use event::Event;
 pub use position::{ParsePositionError, Position, Violation};
+#[cfg(feature = "serde")]
+pub use serialization::InvalidData;
 pub use state::{
     Card, Cards, CardsError, CardsView, Conflict, ConflictKind, Leader, Pending, Piece, Public,
     Reason,

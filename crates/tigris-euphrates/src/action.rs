@@ -510,23 +510,27 @@ mesopotamia_core::serde_via_notation!(Action);
 
 /// A chance outcome: the colour of one tile drawn from the bag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Draw(pub Colour);
+pub struct Chance(pub Colour);
+
+/// The old name of [`Chance`] (the chance outcome is `Chance` in every game of the
+/// workspace); kept so that code naming it still builds.
+pub use Chance as Draw;
 
 #[cfg(feature = "serde")]
-mesopotamia_core::serde_via_notation!(Draw);
+mesopotamia_core::serde_via_notation!(Chance);
 
-impl fmt::Display for Draw {
+impl fmt::Display for Chance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "draw {}", self.0)
     }
 }
 
-impl FromStr for Draw {
+impl FromStr for Chance {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
         match words.as_slice() {
-            ["draw", c] => Ok(Draw(colour(c)?)),
+            ["draw", c] => Ok(Chance(colour(c)?)),
             [] => Err(ParseActionError::Empty),
             ["draw", ..] => Err(ParseActionError::Arity {
                 verb: "draw",
@@ -676,9 +680,9 @@ mod tests {
                 .to_string(),
             "monument red-green E5"
         );
-        assert_eq!("draw red".parse::<Draw>(), Ok(Draw(Colour::Red)));
-        assert!("draw".parse::<Draw>().is_err());
-        assert!("take red".parse::<Draw>().is_err());
+        assert_eq!("draw red".parse::<Chance>(), Ok(Chance(Colour::Red)));
+        assert!("draw".parse::<Chance>().is_err());
+        assert!("take red".parse::<Chance>().is_err());
     }
 
     #[test]

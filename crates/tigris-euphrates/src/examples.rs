@@ -35,7 +35,7 @@ use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
 use mesopotamia_core::{Colour, Game};
 
 use crate::{
-    Action, Config, Draw, Event, Monument, Pending, Position, Square, Tigris, TigrisError,
+    Action, Chance, Config, Event, Monument, Pending, Position, Square, Tigris, TigrisError,
     Violation,
 };
 
@@ -122,7 +122,7 @@ impl CaseGame for Tigris {
 
     fn apply_chance_with_events(
         &mut self,
-        chance: Draw,
+        chance: Chance,
         events: &mut Vec<Event>,
     ) -> Result<(), TigrisError> {
         Tigris::apply_chance_with_events(self, chance, events)

@@ -22,12 +22,14 @@ mod state;
 pub mod svg;
 pub mod view;
 
-pub use action::{ACTION_SPACE, Action, ActionKind, Draw, Monument, ParseActionError};
+pub use action::{ACTION_SPACE, Action, ActionKind, Chance, Draw, Monument, ParseActionError};
 pub use board::{Board, BoardError, BoardKind, ParseSquareError, Square, Squares};
 pub use config::{Config, DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, ParseConfigError};
 pub use describe::DESCRIPTION;
 pub use event::{ConflictKind, Event, ReturnCause};
 pub use position::{Cell, ParsePositionError, Position, SeatSetup, Violation};
+#[cfg(feature = "serde")]
+pub use serialization::InvalidData;
 pub use state::{
     AfterDraws, AfterPlacement, Conflict, Pending, Public, Reason, Tigris, TigrisError, TigrisView,
 };

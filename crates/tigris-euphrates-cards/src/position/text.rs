@@ -11,7 +11,17 @@ use crate::action::{Boat, COLUMN_CARDS, COLUMNS, LINKS, PLACES, Place};
 use crate::config::{Config, MAX_TURN_LIMIT};
 use crate::state::{Card, Cards, Conflict, ConflictKind, Leader, Piece, Public};
 
-use super::{LEADER_LETTERS, ParsePositionError, Position};
+use super::{LEADER_LETTERS, Position};
+
+/// A syntax error, with its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ParsePositionError {
+    /// Line number, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
 
 fn colour_letter(c: Colour) -> char {
     match c {

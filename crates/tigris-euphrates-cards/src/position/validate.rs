@@ -2,13 +2,131 @@
 
 use mesopotamia_core::{Bag, Colour, ColourMap, Seat};
 
-use crate::action::{Boat, COLUMNS, Place};
+use crate::action::{Boat, COLUMN_CARDS, COLUMNS, LINKS, Place};
+use crate::config::MAX_TURN_LIMIT;
 use crate::state::{
     Card, Cards, CardsError, ConflictKind, DECK, HAND, PILE_CAPACITY, Piece, Piles,
     REMOVED_WITH_TWO,
 };
 
-use super::{MAX_BASE, Position, Violation};
+use super::Position;
+
+/// A rule the position breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Violation {
+    /// Not 2 to 4 players, or seat lines that do not match.
+    #[error("{players} players with {lines} seat lines (2 to 4 players, one line each)")]
+    Seats {
+        /// Players.
+        players: u8,
+        /// Seat lines.
+        lines: usize,
+    },
+    /// A gap in a column.
+    #[error("column {0} has a gap")]
+    Gap(usize),
+    /// A leader on a boat, on nothing, or of a seat not at the table.
+    #[error("a leader stands on {0}, where no leader can stand")]
+    LeaderPlace(Place),
+    /// A seat's leader of one colour twice on the display.
+    #[error("seat {seat} has two {colour} leaders on the display")]
+    DuplicateLeader {
+        /// Seat.
+        seat: Seat,
+        /// Colour.
+        colour: Colour,
+    },
+    /// More or fewer cards than the game has.
+    #[error("{found} {what}, but the game has {expected}")]
+    Count {
+        /// What was counted.
+        what: &'static str,
+        /// Counted.
+        found: u32,
+        /// In the game.
+        expected: u32,
+    },
+    /// A hand over 8 cards.
+    #[error("seat {0} holds more than 8 cards")]
+    Hand(Seat),
+    /// A boat on the display and also available, or twice on the display.
+    #[error("boat {0} is both built and available, or built twice")]
+    Boat(Boat),
+    /// Turn state out of range.
+    #[error("the active seat or actions left are out of range")]
+    Turn,
+    /// A seat named by what is pending (a conflict, a bank offer, spoils) is not at the table.
+    #[error("seat {0}, named by what is pending, is not at the table")]
+    PendingSeat(Seat),
+    /// Two leaders of a colour in one kingdom while no conflict is being fought.
+    #[error("two leaders of a colour share a kingdom at rest")]
+    TwoLeaders,
+    /// A turn limit out of range (rule G1).
+    #[error("a turn limit of {0}: it must be 1 to {MAX_TURN_LIMIT}")]
+    TurnLimit(u32),
+    /// A turn at or past the configuration's limit, or a game over on the limit before it.
+    #[error(
+        "turn {turn} with a turn limit of {limit} (turns count from 0; over on the limit only in turn {limit} - 1)"
+    )]
+    PastTurnLimit {
+        /// The turn of the position.
+        turn: u32,
+        /// The configuration's limit.
+        limit: u32,
+    },
+    /// Cards to draw or remove that the deck cannot give, or draws that overfill a hand.
+    #[error("{0}")]
+    Draws(String),
+    /// Conflict strengths or a commitment beyond what the display and a hand can hold.
+    #[error(
+        "a conflict with bases {attacker} and {defender} and {committed} committed: bases go up to {MAX_BASE}, commitments up to 8"
+    )]
+    ConflictStrength {
+        /// The attacker's base.
+        attacker: u8,
+        /// The defender's base.
+        defender: u8,
+        /// The attacker's commitment.
+        committed: u8,
+    },
+    /// A conflict of a seat against itself.
+    #[error("seat {0} in a conflict against itself")]
+    SelfConflict(Seat),
+    /// Pending lines that play never leaves: external conflicts, a pending external conflict
+    /// or spoils without the link card that joined the kingdoms; a conflict whose sides do not
+    /// both have a leader of its colour on the display.
+    #[error("what is pending does not fit together: {0}")]
+    Pending(&'static str),
+}
+
+impl Violation {
+    /// The violation's stable name: its variant's name in kebab case (`two-leaders`), the same
+    /// whatever its details; a case's `expect refused NAME` names it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Violation::Seats { .. } => "seats",
+            Violation::Gap(..) => "gap",
+            Violation::LeaderPlace(..) => "leader-place",
+            Violation::DuplicateLeader { .. } => "duplicate-leader",
+            Violation::Count { .. } => "count",
+            Violation::Hand(..) => "hand",
+            Violation::Boat(..) => "boat",
+            Violation::Turn => "turn",
+            Violation::PendingSeat(..) => "pending-seat",
+            Violation::TwoLeaders => "two-leaders",
+            Violation::TurnLimit(..) => "turn-limit",
+            Violation::PastTurnLimit { .. } => "past-turn-limit",
+            Violation::Draws(..) => "draws",
+            Violation::ConflictStrength { .. } => "conflict-strength",
+            Violation::SelfConflict(..) => "self-conflict",
+            Violation::Pending(..) => "pending",
+        }
+    }
+}
+
+/// The most cards of one colour a kingdom can hold: 8 columns of 9 places and 7 links.
+pub const MAX_BASE: u8 = (COLUMNS * (COLUMN_CARDS + 1) + LINKS) as u8;
 
 impl Position {
     /// Validates the position into a game, reporting every violation found.

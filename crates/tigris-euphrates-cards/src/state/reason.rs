@@ -83,6 +83,12 @@ fn decision_name(pending: Pending) -> &'static str {
 }
 
 impl Cards {
+    /// Whether `action` is legal now, and if not why: the check Tigris & Euphrates and
+    /// Sumeria name `check`, from [`Cards::why_illegal`].
+    pub fn check(&self, action: Action) -> Result<(), Reason> {
+        self.why_illegal(action).map_or(Ok(()), Err)
+    }
+
     /// Why `action` is not legal now; `None` if it is.
     ///
     /// ```

@@ -9,13 +9,13 @@ use super::{
     ACTIONS_PER_TURN, AfterDraws, AfterPlacement, END_TREASURES, HAND_SIZE, Pending, Public,
     Tigris, TigrisError, sp, sq,
 };
-use crate::action::{self, Action, Draw, Monument};
+use crate::action::{self, Action, Chance, Monument};
 use crate::event::Event;
 
 impl Tigris {
     pub(super) fn draw(
         &mut self,
-        Draw(colour): Draw,
+        Chance(colour): Chance,
         ev: &mut impl EventSink<Event>,
     ) -> Result<(), TigrisError> {
         let Pending::Draw(seat) = self.public.pending else {

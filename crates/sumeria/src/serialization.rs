@@ -27,8 +27,9 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, LOCATIONS, Locations, STATES};
+use crate::config::Config;
 use crate::position::{ParsePositionError, Position, Violation};
-use crate::state::{Config, Phase, Public, Sumeria, SumeriaView};
+use crate::state::{Phase, Public, Sumeria, SumeriaView};
 
 /// How data names the default board.
 pub const DEFAULT_BOARD: &str = "reconstructed";
@@ -36,7 +37,7 @@ pub const DEFAULT_BOARD: &str = "reconstructed";
 /// Why a state, view or configuration read from data was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum DataError {
+pub enum InvalidData {
     /// Not 3 or 4 players.
     #[error("{0} players: Sumeria seats 3 or 4")]
     Players(u8),
@@ -87,6 +88,10 @@ pub enum DataError {
     },
 }
 
+/// The old name of [`InvalidData`] (the error is `InvalidData` in every game of the
+/// workspace); kept so that code naming it still builds.
+pub use InvalidData as DataError;
+
 fn list(violations: &[Violation]) -> String {
     violations
         .iter()
@@ -120,32 +125,6 @@ pub(crate) mod board_field {
     }
 }
 
-/// A [`Config`]'s fields, read before they are checked.
-#[derive(Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    expecting = "a Sumeria configuration, such as {\"players\": 3}"
-)]
-pub(crate) struct ConfigData {
-    #[serde(deserialize_with = "mesopotamia_core::record::whole::u8")]
-    players: u8,
-    #[serde(
-        default = "Board::reconstructed",
-        deserialize_with = "board_field::deserialize"
-    )]
-    board: Arc<Board>,
-}
-
-impl TryFrom<ConfigData> for Config {
-    type Error = DataError;
-
-    fn try_from(data: ConfigData) -> Result<Config, DataError> {
-        let config = Config::new(data.players).with_board(data.board);
-        config.traders().ok_or(DataError::Players(data.players))?;
-        Ok(config)
-    }
-}
-
 /// A [`Phase`], read before it is checked.
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -160,9 +139,9 @@ pub(crate) enum PhaseData {
 }
 
 impl TryFrom<PhaseData> for Phase {
-    type Error = DataError;
+    type Error = InvalidData;
 
-    fn try_from(data: PhaseData) -> Result<Phase, DataError> {
+    fn try_from(data: PhaseData) -> Result<Phase, InvalidData> {
         Ok(match data {
             PhaseData::Order => Phase::Order,
             PhaseData::First => Phase::First,
@@ -170,7 +149,7 @@ impl TryFrom<PhaseData> for Phase {
             PhaseData::Setup => Phase::Setup,
             PhaseData::Turns => Phase::Turns,
             PhaseData::Take(place @ (0 | 1)) => Phase::Take(place),
-            PhaseData::Take(place) => return Err(DataError::TakePlace(place)),
+            PhaseData::Take(place) => return Err(InvalidData::TakePlace(place)),
             PhaseData::Over => Phase::Over,
         })
     }
@@ -196,17 +175,17 @@ pub(crate) struct PublicData {
 }
 
 impl TryFrom<PublicData> for Public {
-    type Error = DataError;
+    type Error = InvalidData;
 
     /// Rebuilds the position the data describes, validates it, and accepts the data only
     /// if it is exactly that position's public part (derived fields included).
-    fn try_from(data: PublicData) -> Result<Public, DataError> {
+    fn try_from(data: PublicData) -> Result<Public, InvalidData> {
         let n = data.config.players as usize;
         if data.ordered as usize > STATES {
-            return Err(DataError::Ordered(data.ordered));
+            return Err(InvalidData::Ordered(data.ordered));
         }
         if let Some(&bad) = data.order.iter().find(|&&s| s as usize >= STATES) {
-            return Err(DataError::OrderIndex(bad));
+            return Err(InvalidData::OrderIndex(bad));
         }
         let mut traders = vec![None; LOCATIONS];
         for (s, set) in data.traders.iter().enumerate() {
@@ -214,10 +193,10 @@ impl TryFrom<PublicData> for Public {
                 let location = space.index();
                 let seat = Seat::new(s).filter(|_| s < n && location < LOCATIONS);
                 let Some(seat) = seat else {
-                    return Err(DataError::Trader { seat: s, location });
+                    return Err(InvalidData::Trader { seat: s, location });
                 };
                 if traders[location].replace(seat).is_some() {
-                    return Err(DataError::SharedLocation(location));
+                    return Err(InvalidData::SharedLocation(location));
                 }
             }
         }
@@ -237,7 +216,7 @@ impl TryFrom<PublicData> for Public {
             first: data.first,
             phase: data.phase,
         };
-        let game = position.into_game().map_err(DataError::Violations)?;
+        let game = position.into_game().map_err(InvalidData::Violations)?;
         let public = Public {
             config: data.config,
             traders: data.traders,
@@ -268,7 +247,7 @@ impl TryFrom<PublicData> for Public {
             .map(|(name, _)| *name)
             .collect();
         if !differ.is_empty() || *rebuilt != public {
-            return Err(DataError::Disagree(if differ.is_empty() {
+            return Err(InvalidData::Disagree(if differ.is_empty() {
                 "some fields".to_owned()
             } else {
                 differ.join(", ")
@@ -288,21 +267,21 @@ pub(crate) struct ViewData {
 }
 
 impl TryFrom<ViewData> for SumeriaView {
-    type Error = DataError;
+    type Error = InvalidData;
 
     /// Rebuilds the state the view shows (its public part is checked as it is read) and
     /// accepts the view only if it is exactly that state's view for the seat.
-    fn try_from(data: ViewData) -> Result<SumeriaView, DataError> {
+    fn try_from(data: ViewData) -> Result<SumeriaView, InvalidData> {
         let players = data.public.config.players;
         if data.seat.index() >= players as usize {
-            return Err(DataError::ViewSeat {
+            return Err(InvalidData::ViewSeat {
                 seat: data.seat,
                 players,
             });
         }
         let game = Position::from_public(&data.public)
             .into_game()
-            .map_err(DataError::Violations)?;
+            .map_err(InvalidData::Violations)?;
         let view = SumeriaView {
             seat: data.seat,
             public: data.public,
@@ -310,7 +289,7 @@ impl TryFrom<ViewData> for SumeriaView {
         };
         let expected = game.view(view.seat);
         if expected != view {
-            return Err(DataError::BagSize {
+            return Err(InvalidData::BagSize {
                 found: view.bag_size,
                 expected: expected.bag_size,
             });
@@ -511,15 +490,15 @@ impl From<SumeriaView> for ViewJson {
 }
 
 impl TryFrom<ViewJson> for SumeriaView {
-    type Error = DataError;
+    type Error = InvalidData;
 
-    fn try_from(j: ViewJson) -> Result<SumeriaView, DataError> {
-        let bad = DataError::ViewForm;
+    fn try_from(j: ViewJson) -> Result<SumeriaView, InvalidData> {
+        let bad = InvalidData::ViewForm;
         mesopotamia_core::record::check_view_header(j.version, &j.game, VIEW_VERSION, "sumeria")
             .map_err(bad)?;
         let n = j.config.players as usize;
         if !(3..=4).contains(&n) {
-            return Err(DataError::Players(j.config.players));
+            return Err(InvalidData::Players(j.config.players));
         }
         if j.seats.len() != n || j.display.len() != 3 {
             return Err(bad(format!(
@@ -529,7 +508,7 @@ impl TryFrom<ViewJson> for SumeriaView {
             )));
         }
         if j.order.len() > STATES {
-            return Err(DataError::Ordered(j.order.len() as u8));
+            return Err(InvalidData::Ordered(j.order.len() as u8));
         }
         let board = j.config.board.clone();
         // The drawn city-states first, the rest in board order (as the engine keeps them).

@@ -20,7 +20,7 @@ pub(crate) use regions::Regions;
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, Space, Standings, ToMove};
 
-use crate::action::{ACTION_SPACE, Action, ActionKind, Draw};
+use crate::action::{ACTION_SPACE, Action, ActionKind, Chance};
 use crate::board::{Board, Square, Squares};
 pub use crate::config::Config;
 use crate::event::{ConflictKind, Event};
@@ -466,7 +466,7 @@ impl Tigris {
     /// Resolves the pending draw and appends what happened to `events`.
     pub fn apply_chance_with_events(
         &mut self,
-        draw: Draw,
+        draw: Chance,
         events: &mut Vec<Event>,
     ) -> Result<(), TigrisError> {
         self.draw(draw, events)
@@ -565,7 +565,7 @@ pub struct TigrisView {
 impl Game for Tigris {
     type Config = Config;
     type Action = Action;
-    type Chance = Draw;
+    type Chance = Chance;
     type View = TigrisView;
     type Error = TigrisError;
     const NAME: &'static str = "tigris";
@@ -627,14 +627,14 @@ impl Game for Tigris {
         Ok(self.play_sampled(rng).map(|(action, _)| action))
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(Draw, u32)>) {
+    fn chance_outcomes(&self, out: &mut Vec<(Chance, u32)>) {
         out.clear();
         if let Pending::Draw(_) = self.public.pending {
-            out.extend(self.bag.outcomes().map(|(c, n)| (Draw(c), n)));
+            out.extend(self.bag.outcomes().map(|(c, n)| (Chance(c), n)));
         }
     }
 
-    fn apply_chance(&mut self, outcome: Draw) -> Result<(), TigrisError> {
+    fn apply_chance(&mut self, outcome: Chance) -> Result<(), TigrisError> {
         self.draw(outcome, &mut NoEvents)
     }
 
@@ -644,10 +644,10 @@ impl Game for Tigris {
     fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
-        _scratch: &mut Vec<(Draw, u32)>,
-    ) -> Option<Draw> {
+        _scratch: &mut Vec<(Chance, u32)>,
+    ) -> Option<Chance> {
         match self.public.pending {
-            Pending::Draw(_) => self.bag.sample(rng).map(Draw),
+            Pending::Draw(_) => self.bag.sample(rng).map(Chance),
             _ => None,
         }
     }

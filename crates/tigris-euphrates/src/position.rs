@@ -1,8 +1,9 @@
 //! The position format: a readable 16x11 diagram plus everything else a rule example
 //! needs to start from, and its validation into a playable [`Tigris`].
 //!
-//! A [`Position`] is plain data and may be illegal (like shakmaty's `Setup`);
-//! [`Position::into_game`] validates it and reports every violation at once.
+//! A [`Position`] is plain data and may be illegal (it implements the core's
+//! [`Setup`](mesopotamia_core::Setup) trait); [`Position::into_game`] validates it into a
+//! [`Tigris`] and reports every violation at once.
 //!
 //! ```text
 //! tigris players 2 board classic variant standard buildings ziggurat

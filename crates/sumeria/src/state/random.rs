@@ -13,11 +13,9 @@ use mesopotamia_core::bits::select;
 use mesopotamia_core::chance::uniform_below;
 use mesopotamia_core::rand_core::Rng;
 
+use super::{Phase, Reach, Step, Sumeria};
 use crate::action::Chance;
 use crate::board::{ALL, STATES, for_each_index, nth_index, set, word};
-use crate::reach::Reach;
-use crate::rules::Step;
-use crate::state::{Phase, Sumeria};
 
 impl Sumeria {
     /// Draws a legal action of the seat to move uniformly, as the reference draw over the
