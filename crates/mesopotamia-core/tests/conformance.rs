@@ -168,7 +168,7 @@ fn records_carry_a_version_and_refuse_what_they_cannot_read() {
     assert_eq!(outcome.record.end, Some(mesopotamia_core::EndReason::Rules));
     let json = serde_json::to_string(&outcome.record).unwrap();
     assert!(
-        json.starts_with(r#"{"version":2,"game":"tokens","#),
+        json.starts_with(r#"{"version":3,"game":"tokens","#),
         "{json}"
     );
     assert!(json.ends_with(r#","end":"rules"}"#), "{json}");
@@ -190,10 +190,11 @@ fn records_carry_a_version_and_refuse_what_they_cannot_read() {
     // The seed and the bots, when the writer gives them, come back as they were.
     let mut with_meta = outcome.record.clone();
     with_meta.seed = Some(9);
+    with_meta.rng_position = Some(1234);
     with_meta.bots = vec!["random".into(), "greedy".into()];
     let json = serde_json::to_string(&with_meta).unwrap();
     assert!(
-        json.contains(r#""seed":9,"bots":["random","greedy"],"steps""#),
+        json.contains(r#""seed":9,"rng_position":1234,"bots":["random","greedy"],"steps""#),
         "{json}"
     );
     assert_eq!(read(&json).unwrap(), with_meta);
