@@ -139,6 +139,15 @@ fn step_indices_replay_the_game() {
         }
         assert!(again.same_state(&*session), "{name}");
         assert_eq!(again.steps(), session.steps());
+        // The same by codes alone, told nothing.
+        let mut quiet = new_game(name, players);
+        for index in session.step_indices() {
+            quiet.play_code(index).unwrap();
+        }
+        assert_eq!(quiet.steps(), session.steps(), "{name}");
+        let before = quiet.position();
+        assert!(quiet.play_code(usize::MAX).is_err());
+        assert_eq!(quiet.position(), before);
     }
 }
 

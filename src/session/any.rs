@@ -177,6 +177,10 @@ pub trait AnySession: Send + Sync {
     /// The configuration as the game's JSON ([`session_from_config_json`] reads it).
     #[cfg(feature = "serde")]
     fn config_json(&self) -> Result<String, SessionError>;
+    /// Plays the action of that index, or at a chance node resolves the outcome of that
+    /// chance index, without putting into words what it caused: for loops that read no
+    /// events (a learner's thousands of steps a second).
+    fn play_code(&mut self, index: usize) -> Result<(), SessionError>;
 }
 
 impl Clone for Box<dyn AnySession> {
@@ -515,6 +519,16 @@ impl<G: NamedGame> AnySession for Session<G> {
     fn config_json(&self) -> Result<String, SessionError> {
         serde_json::to_string(self.game.config())
             .map_err(|e| SessionError::Contract(format!("a configuration that is not data: {e}")))
+    }
+
+    fn play_code(&mut self, index: usize) -> Result<(), SessionError> {
+        if self.game.to_move() == ToMove::Chance {
+            let outcome = self.pending_chance(index)?;
+            Session::play_chance(self, outcome).map(|_| ())
+        } else {
+            let action = self.action_at(index)?;
+            Session::play(self, action).map(|_| ())
+        }
     }
 }
 
