@@ -41,6 +41,12 @@ pub(crate) fn from_keywords(
         if let Some(spec) = game.option(&key) {
             options.set(spec.name, value_of(spec, &value)?);
         } else if let Some(spec) = file_option(game, &key) {
+            if keywords
+                .get_item(spec.name)
+                .is_ok_and(|v| v.is_some_and(|v| !v.is_none()))
+            {
+                return Err(format!("give `{}` or `{key}`, not both", spec.name));
+            }
             let path: String = value
                 .extract()
                 .map_err(|_| format!("`{key}` takes a file's path, not {value}"))?;

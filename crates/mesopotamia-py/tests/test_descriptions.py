@@ -130,6 +130,8 @@ def test_a_text_option_is_taken_as_text_or_as_a_files_path(tmp_path):
         mesopotamia.Game(d["name"], **{option["file"]: str(broken)})
     with pytest.raises(mesopotamia.EngineError, match=f"`{option['name']}`"):
         mesopotamia.Game(d["name"], **{option["name"]: "not a board"})
+    with pytest.raises(mesopotamia.EngineError, match="not both"):
+        mesopotamia.Game(d["name"], **{option["name"]: text, option["file"]: str(BOARD)})
     with pytest.raises(mesopotamia.EngineError, match="cannot read"):
         mesopotamia.Game(d["name"], **{option["file"]: str(tmp_path / "missing.txt")})
 
