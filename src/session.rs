@@ -39,11 +39,11 @@ use rand_chacha::ChaCha8Rng;
 use crate::table::{BotSpec, Hint, NamedGame};
 
 mod any;
-#[cfg(feature = "serde")]
-pub use any::session_from_record;
 pub use any::{
     AnySession, HintText, Suggestion, Told, new_session, parse_seats, session_from_position,
 };
+#[cfg(feature = "serde")]
+pub use any::{session_from_config_json, session_from_record, session_from_state_json};
 
 /// A step of a game: a seat's action or a chance outcome.
 pub type SessionStep<G> = Step<<G as Game>::Action, <G as Game>::Chance>;

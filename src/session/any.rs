@@ -3,8 +3,11 @@
 //! a server's table). Actions, outcomes and seats are in notation and numbers; events and
 //! views are text with their pieces marked.
 
+use core::any::Any;
+
 use mesopotamia_core::describe::GameDescription;
 use mesopotamia_core::marks::MarkedString;
+use mesopotamia_core::observation::Layout;
 use mesopotamia_core::{GameOptions, Seat, Step, ToMove};
 
 use super::{Session, SessionError};
@@ -44,7 +47,7 @@ pub struct HintText {
     pub iterations: u32,
 }
 
-/// A session of any game: see [the module](self).
+/// A session of any game: see [the module](crate::session).
 pub trait AnySession: Send + Sync {
     /// The game's description.
     fn description(&self) -> &'static GameDescription;
@@ -116,7 +119,7 @@ pub trait AnySession: Send + Sync {
     fn set_seats(&mut self, specs: &[String]) -> Result<(), SessionError>;
     /// The ranks by seat once the game is over (1 is first; ties share).
     fn ranks(&self) -> Option<Vec<u8>>;
-    /// Each seat's score now ([`Described::score`]).
+    /// Each seat's score now ([`Described::score`](mesopotamia_core::Described::score)).
     fn scores(&self) -> Vec<u32>;
     /// Why the game ended, once it has: `rules` or `turn-limit`.
     fn end_reason(&self) -> Option<&'static str>;
@@ -125,6 +128,59 @@ pub trait AnySession: Send + Sync {
     fn svg(&self) -> String;
     /// An independent copy.
     fn clone_box(&self) -> Box<dyn AnySession>;
+
+    // What front ends for learning code ask of a session (the Python module's `State`):
+    // chance by dense index, payoffs, hidden information redrawn, the state as data.
+
+    /// The session as [`Any`], to reach the [`Session`] of the game behind it: a front end
+    /// that visits the game by name ([`games::visit`]) downcasts to `Session<G>`.
+    fn as_any(&self) -> &dyn Any;
+    /// Whether `other` is a session of the same game whose state now equals this one's (the
+    /// steps that led there, the seats and the generator aside).
+    fn same_state(&self, other: &dyn AnySession) -> bool;
+    /// Chance indices are below this
+    /// ([`Observe::CHANCE_OUTCOMES`](mesopotamia_core::observation::Observe::CHANCE_OUTCOMES)).
+    fn chance_space(&self) -> usize;
+    /// The pending chance event's outcomes by their dense indices
+    /// ([`Observe::chance_index`](mesopotamia_core::observation::Observe::chance_index),
+    /// stable across states) with their weights, by index (empty unless chance is to move).
+    fn chance_indices(&self) -> Vec<(usize, u32)>;
+    /// The notation of the pending outcome of that index.
+    fn chance_text(&self, index: usize) -> Result<String, SessionError>;
+    /// Resolves chance with the pending outcome of that index.
+    fn play_chance_index(&mut self, index: usize) -> Result<Told, SessionError>;
+    /// Every step's dense index: an action's index in the action space, a chance
+    /// outcome's chance index.
+    fn step_indices(&self) -> Vec<usize>;
+    /// Each seat's payoff once the game is over, from 1 (sole first) to 0 (sole last),
+    /// places shared by tied seats shared ([`Standings::payoff`]); `None` before.
+    ///
+    /// [`Standings::payoff`]: mesopotamia_core::Standings::payoff
+    fn payoffs(&self) -> Option<Vec<f64>>;
+    /// The payoffs at the end of a uniform random game from here (chance by its weights),
+    /// drawn with a generator seeded with `seed`; the session is unchanged.
+    fn random_payoffs(&self, seed: u64) -> Result<Vec<f64>, SessionError>;
+    /// An upper bound on the steps of a game of this configuration, chance included.
+    fn max_steps(&self) -> usize;
+    /// The pieces of the observation tensor ([`AnySession::observation`]).
+    fn observation_layout(&self) -> Layout;
+    /// A session from a state `seat` cannot tell from this one, what it cannot see redrawn
+    /// with a generator seeded with `seed` ([`Game::resample_hidden`]). It starts at the
+    /// redrawn state (its record names it as its start), with the same seats and its own
+    /// generator, seeded with `seed`.
+    ///
+    /// [`Game::resample_hidden`]: mesopotamia_core::Game::resample_hidden
+    fn resample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn AnySession>;
+    /// The state now as the game's JSON ([`session_from_state_json`] reads it).
+    #[cfg(feature = "serde")]
+    fn state_json(&self) -> Result<String, SessionError>;
+    /// The configuration as the game's JSON ([`session_from_config_json`] reads it).
+    #[cfg(feature = "serde")]
+    fn config_json(&self) -> Result<String, SessionError>;
+    /// Plays the action of that index, or at a chance node resolves the outcome of that
+    /// chance index, without putting into words what it caused: for loops that read no
+    /// events (a learner's thousands of steps a second).
+    fn play_code(&mut self, index: usize) -> Result<(), SessionError>;
 }
 
 impl Clone for Box<dyn AnySession> {
@@ -371,6 +427,141 @@ impl<G: NamedGame> AnySession for Session<G> {
     fn clone_box(&self) -> Box<dyn AnySession> {
         Box::new(self.clone())
     }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_state(&self, other: &dyn AnySession) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Session<G>>()
+            .is_some_and(|other| other.game == self.game)
+    }
+
+    fn chance_space(&self) -> usize {
+        G::CHANCE_OUTCOMES
+    }
+
+    fn chance_indices(&self) -> Vec<(usize, u32)> {
+        let mut outcomes = Vec::new();
+        self.game.chance_outcomes(&mut outcomes);
+        let mut indexed: Vec<(usize, u32)> = outcomes
+            .into_iter()
+            .map(|(outcome, weight)| (self.game.chance_index(outcome), weight))
+            .collect();
+        indexed.sort_unstable_by_key(|&(index, _)| index);
+        indexed
+    }
+
+    fn chance_text(&self, index: usize) -> Result<String, SessionError> {
+        self.pending_chance(index).map(|o| o.to_string())
+    }
+
+    fn play_chance_index(&mut self, index: usize) -> Result<Told, SessionError> {
+        let outcome = self.pending_chance(index)?;
+        let events = Session::play_chance(self, outcome)?;
+        Ok(told::<G>(outcome.to_string(), &events))
+    }
+
+    fn step_indices(&self) -> Vec<usize> {
+        self.steps
+            .iter()
+            .map(|step| match *step {
+                Step::Action(_, action) => self.game.action_index(action),
+                // Stable across states: the state now gives the index any state would.
+                Step::Chance(outcome) => self.game.chance_index(outcome),
+            })
+            .collect()
+    }
+
+    fn payoffs(&self) -> Option<Vec<f64>> {
+        payoffs(&self.game)
+    }
+
+    fn random_payoffs(&self, seed: u64) -> Result<Vec<f64>, SessionError> {
+        use mesopotamia_core::rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut game = self.game.clone();
+        mesopotamia_core::driver::random_playout(
+            &mut game,
+            &mut rng,
+            &mut Vec::new(),
+            &mut Vec::new(),
+        )
+        .map_err(|e| SessionError::Contract(e.to_string()))?;
+        payoffs(&game).ok_or_else(|| SessionError::Contract("a playout that did not end".into()))
+    }
+
+    fn max_steps(&self) -> usize {
+        self.game.max_steps()
+    }
+
+    fn observation_layout(&self) -> Layout {
+        G::layout(self.game.config())
+    }
+
+    fn resample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn AnySession> {
+        use mesopotamia_core::rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut session = Session::from_state(self.game.resample_hidden(seat, &mut rng), seed);
+        session.seats.clone_from(&self.seats);
+        Box::new(session)
+    }
+
+    #[cfg(feature = "serde")]
+    fn state_json(&self) -> Result<String, SessionError> {
+        serde_json::to_string(&self.game)
+            .map_err(|e| SessionError::Contract(format!("a state that is not data: {e}")))
+    }
+
+    #[cfg(feature = "serde")]
+    fn config_json(&self) -> Result<String, SessionError> {
+        serde_json::to_string(self.game.config())
+            .map_err(|e| SessionError::Contract(format!("a configuration that is not data: {e}")))
+    }
+
+    fn play_code(&mut self, index: usize) -> Result<(), SessionError> {
+        if self.game.to_move() == ToMove::Chance {
+            let outcome = self.pending_chance(index)?;
+            Session::play_chance(self, outcome).map(|_| ())
+        } else {
+            let action = self.action_at(index)?;
+            Session::play(self, action).map(|_| ())
+        }
+    }
+}
+
+impl<G: NamedGame> Session<G> {
+    /// The pending chance outcome of that dense index, or why there is none.
+    fn pending_chance(&self, index: usize) -> Result<G::Chance, SessionError> {
+        if self.game.to_move() != ToMove::Chance {
+            return Err(SessionError::NotToMove {
+                what: format!("chance outcome {index}"),
+                to_move: self.game.to_move(),
+            });
+        }
+        self.game.chance_at(index).ok_or_else(|| {
+            let pending: Vec<String> = AnySession::chance_indices(self)
+                .iter()
+                .map(|(i, _)| i.to_string())
+                .collect();
+            SessionError::Notation(format!(
+                "{index} is not an outcome of the pending chance event (outcomes {})",
+                pending.join(", ")
+            ))
+        })
+    }
+}
+
+/// Each seat's payoff once `game` is over.
+fn payoffs<G: NamedGame>(game: &G) -> Option<Vec<f64>> {
+    let standings = game.standings()?;
+    Some(
+        Seat::all(game.seat_count())
+            .map(|seat| standings.payoff(seat).unwrap_or(0.0))
+            .collect(),
+    )
 }
 
 /// One spec per seat, each checked; the error names the seat.
@@ -463,4 +654,46 @@ pub fn session_from_record(
         }
     }
     games::visit(&game, FromRecord(text)).map_err(|e| SessionError::Start(e.to_string()))?
+}
+
+/// A game of the game named `name` from a state as the game's JSON
+/// ([`AnySession::state_json`]), read through the game's checks of a position; the record
+/// names it as its start.
+#[cfg(feature = "serde")]
+pub fn session_from_state_json(
+    name: &str,
+    text: &str,
+    seed: u64,
+) -> Result<Box<dyn AnySession>, SessionError> {
+    struct FromState<'a>(&'a str, u64);
+    impl GameVisitor for FromState<'_> {
+        type Out = Result<Box<dyn AnySession>, SessionError>;
+        fn visit<G: NamedGame>(self) -> Self::Out {
+            let game: G = serde_json::from_str(self.0)
+                .map_err(|e| SessionError::Start(format!("not a {} state: {e}", G::NAME)))?;
+            Ok(Box::new(Session::<G>::from_state(game, self.1)))
+        }
+    }
+    games::visit(name, FromState(text, seed)).map_err(|e| SessionError::Start(e.to_string()))?
+}
+
+/// A new game of the game named `name` from its configuration as the game's JSON
+/// ([`AnySession::config_json`]), checked by the game.
+#[cfg(feature = "serde")]
+pub fn session_from_config_json(
+    name: &str,
+    text: &str,
+    seed: u64,
+) -> Result<Box<dyn AnySession>, SessionError> {
+    struct FromConfig<'a>(&'a str, u64);
+    impl GameVisitor for FromConfig<'_> {
+        type Out = Result<Box<dyn AnySession>, SessionError>;
+        fn visit<G: NamedGame>(self) -> Self::Out {
+            let config: G::Config = serde_json::from_str(self.0).map_err(|e| {
+                SessionError::Start(format!("not a {} configuration: {e}", G::NAME))
+            })?;
+            Ok(Box::new(Session::<G>::new(config, self.1)?))
+        }
+    }
+    games::visit(name, FromConfig(text, seed)).map_err(|e| SessionError::Start(e.to_string()))?
 }

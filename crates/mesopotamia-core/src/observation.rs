@@ -61,10 +61,34 @@ impl Layout {
     }
 }
 
-/// A game whose views can be written as observation tensors.
+/// A game whose views can be written as observation tensors, and whose chance outcomes
+/// have dense indices.
 pub trait Observe: Game {
     /// The pieces of the tensor for a game of `config`: the same for every state of it.
     fn layout(config: &Self::Config) -> Layout;
+
+    /// Chance indices are below this, in every configuration: the size of the dense space
+    /// of chance outcomes (OpenSpiel's `max_chance_outcomes`).
+    const CHANCE_OUTCOMES: usize;
+
+    /// The dense index of `outcome`, an outcome this state's pending chance event can have:
+    /// below [`Observe::CHANCE_OUTCOMES`], different for the different outcomes of one
+    /// event, and **stable across states**: the same outcome has the same index in every
+    /// state of a configuration where it can happen (a colour drawn is that colour's index
+    /// whenever it is drawn), so that learning code can read a chance code without the
+    /// state it was drawn in.
+    fn chance_index(&self, outcome: Self::Chance) -> usize;
+
+    /// The pending chance event's outcome of that index ([`Observe::chance_index`]), if
+    /// chance is to move and has one.
+    fn chance_at(&self, index: usize) -> Option<Self::Chance> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        outcomes
+            .into_iter()
+            .map(|(outcome, _)| outcome)
+            .find(|&outcome| self.chance_index(outcome) == index)
+    }
 
     /// Clears `out` and writes the tensor of `view` into it: [`Observe::layout`]`.size()`
     /// values, piece after piece.

@@ -14,7 +14,8 @@ import time
 
 import mesopotamia
 
-CONFIGS = [("tigris", 4), ("cards", 4), ("sumeria", 4)]
+#: Each game at its most players (4 for each of the three).
+CONFIGS = [(d["name"], d["max_players"]) for d in mesopotamia.games()]
 
 
 def plain_loop(game, seconds, tensors):

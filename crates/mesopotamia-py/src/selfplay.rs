@@ -2,15 +2,14 @@
 //! and self-play data, one row per decision (`Game.selfplay`), in columns that become
 //! numpy arrays without a Python object per value.
 
-use mesopotamia::table::{BotSpec, Budget};
-use mesopotamia_core::driver::{MatchOutcome, RandomBot, play_match, play_match_observed};
-use mesopotamia_core::rand_core::SeedableRng;
-use mesopotamia_core::record::Step;
-use mesopotamia_core::{Bot, EndReason, Seat};
+use mesopotamia::core::driver::{MatchOutcome, RandomBot, play_match, play_match_observed};
+use mesopotamia::core::rand_core::SeedableRng;
+use mesopotamia::core::record::Step;
+use mesopotamia::core::{Bot, EndReason, Seat};
+use mesopotamia::games::GameVisitor;
+use mesopotamia::session::{AnySession, Session};
+use mesopotamia::table::{BotSpec, Budget, NamedGame};
 use rand_chacha::ChaCha8Rng;
-
-use crate::engine::Engine;
-use crate::session;
 
 /// What one game played inside Rust came to.
 #[derive(Clone, Debug)]
@@ -26,7 +25,7 @@ pub(crate) struct Summary {
 }
 
 impl Summary {
-    fn of<G: Engine>(outcome: &MatchOutcome<G>) -> Summary {
+    fn of<G: NamedGame>(outcome: &MatchOutcome<G>) -> Summary {
         let state = &outcome.state;
         let ranks = state
             .standings()
@@ -37,7 +36,7 @@ impl Summary {
             _ => "rules",
         };
         Summary {
-            returns: session::returns(state),
+            returns: returns(state),
             ranks,
             scores: Seat::all(state.seat_count())
                 .map(|s| state.score(s))
@@ -50,7 +49,7 @@ impl Summary {
 
 /// The table for one game: `bots` is one spec for every seat or one per seat, separated by
 /// commas; plain `mcts` searches `iterations` per decision if given, else the game's default.
-fn table<G: Engine>(
+fn table<G: NamedGame>(
     bots: &str,
     seats: usize,
     iterations: Option<u32>,
@@ -77,19 +76,81 @@ fn table<G: Engine>(
         .collect()
 }
 
+/// Payoffs of `game` in [-1, 1] summing to 0 (1 for sole first, -1 for sole last, shared
+/// places shared); zeros before the end.
+fn returns<G: NamedGame>(game: &G) -> Vec<f64> {
+    let seats = game.seat_count();
+    match game.standings() {
+        Some(standings) => Seat::all(seats)
+            .map(|s| standings.payoff(s).map_or(0.0, |p| 2.0 * p - 1.0))
+            .collect(),
+        None => vec![0.0; seats],
+    }
+}
+
+/// What `play_games` and `selfplay` are asked: the games, the first seed, the bots.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Batch<'a> {
+    pub count: usize,
+    pub seed: u64,
+    pub bots: &'a str,
+    pub iterations: Option<u32>,
+}
+
+/// A batch of games of the configuration of `start` (a session at its start), played as
+/// [`play_games`] plays them, for whichever game it is.
+pub(crate) fn play_games_of(
+    start: &dyn AnySession,
+    batch: Batch<'_>,
+) -> Result<Vec<Summary>, String> {
+    struct Play<'a>(&'a dyn AnySession, Batch<'a>);
+    impl GameVisitor for Play<'_> {
+        type Out = Result<Vec<Summary>, String>;
+        fn visit<G: NamedGame>(self) -> Self::Out {
+            play_games::<G>(config_of::<G>(self.0)?, self.1)
+        }
+    }
+    mesopotamia::games::visit(start.description().name, Play(start, batch))
+        .map_err(|e| e.to_string())?
+}
+
+/// Self-play rows of the configuration of `start`, as [`selfplay`] plays them.
+pub(crate) fn selfplay_of(start: &dyn AnySession, batch: Batch<'_>) -> Result<Rows, String> {
+    struct SelfPlay<'a>(&'a dyn AnySession, Batch<'a>);
+    impl GameVisitor for SelfPlay<'_> {
+        type Out = Result<Rows, String>;
+        fn visit<G: NamedGame>(self) -> Self::Out {
+            selfplay::<G>(config_of::<G>(self.0)?, self.1)
+        }
+    }
+    mesopotamia::games::visit(start.description().name, SelfPlay(start, batch))
+        .map_err(|e| e.to_string())?
+}
+
+/// The configuration of a session of `G`.
+fn config_of<G: NamedGame>(session: &dyn AnySession) -> Result<&G::Config, String> {
+    session
+        .as_any()
+        .downcast_ref::<Session<G>>()
+        .map(|s| s.game().config())
+        .ok_or_else(|| format!("not a session of {}", G::DESCRIPTION.name))
+}
+
 /// The seats of a game of `config`.
-fn seats<G: Engine>(config: &G::Config) -> Result<usize, String> {
+fn seats<G: NamedGame>(config: &G::Config) -> Result<usize, String> {
     Ok(G::new(config).map_err(|e| e.to_string())?.seat_count())
 }
 
 /// Plays `count` games of `config` with `bots` (one spec, or one per seat), game `i` seeded
 /// `seed + i`.
-pub(crate) fn play_games<G: Engine>(
+fn play_games<G: NamedGame>(
     config: &G::Config,
-    count: usize,
-    seed: u64,
-    bots: &str,
-    iterations: Option<u32>,
+    Batch {
+        count,
+        seed,
+        bots,
+        iterations,
+    }: Batch<'_>,
 ) -> Result<Vec<Summary>, String> {
     let seats = seats::<G>(config)?;
     // Not preallocated: `count` comes from Python unchecked.
@@ -135,12 +196,14 @@ pub(crate) struct Rows {
 
 /// Plays `count` games as [`play_games`] does (the same games for the same seed and bots)
 /// and keeps every decision.
-pub(crate) fn selfplay<G: Engine>(
+fn selfplay<G: NamedGame>(
     config: &G::Config,
-    count: usize,
-    seed: u64,
-    bots: &str,
-    iterations: Option<u32>,
+    Batch {
+        count,
+        seed,
+        bots,
+        iterations,
+    }: Batch<'_>,
 ) -> Result<Rows, String> {
     let start = G::new(config).map_err(|e| e.to_string())?;
     let seats = start.seat_count();
@@ -179,7 +242,7 @@ pub(crate) fn selfplay<G: Engine>(
         let mut row = first_row;
         for (at, step) in outcome.record.steps.iter().enumerate() {
             match step {
-                Step::Chance(outcome) => pending.push(state.chance_code(*outcome) as i64),
+                Step::Chance(outcome) => pending.push(state.chance_index(*outcome) as i64),
                 Step::Action(..) => {
                     debug_assert_eq!(rows.step[row], at as i64);
                     rows.chance.append(&mut pending);

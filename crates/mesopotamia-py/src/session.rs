@@ -1,352 +1,293 @@
-//! A game in progress as Python sees it: the engine's state, the dense codes of its steps,
-//! and what each seat saw of every step (for information-state strings). Generic over the
-//! game; `lib.rs` wraps the three games in one Python class.
+//! `mesopotamia.Session`: a game in progress with its seats (people and bots) and its seeded
+//! generator, the facade's session: the same seed and seats give the same game as the
+//! command line's `mesopotamia play` and the web page.
 
-use mesopotamia_core::ToMove;
-use mesopotamia_core::rand_core::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
+use mesopotamia::session::{AnySession, Told, session_from_config_json, session_from_record};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
 
-use crate::engine::{Engine, SeatMask, seat_at};
+use crate::game::PyGame;
+use crate::state::PyState;
+use crate::{player_id, refused, seat_of};
 
-/// OpenSpiel's player id of chance.
-pub(crate) const CHANCE: i64 = -1;
-/// OpenSpiel's player id once the game is over.
-pub(crate) const TERMINAL: i64 = -4;
+/// A step played and what it caused: its notation and each event's text.
+type Step = (String, Vec<String>);
 
-/// One step as the seats saw it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Logged {
-    /// The seat that acted, or [`CHANCE`].
-    actor: i64,
-    /// The step in the game's notation.
-    text: String,
-    /// What the seats outside `seen_by` saw instead (`None`: nothing at all).
-    masked: Option<String>,
-    /// The seats that saw `text`.
-    seen_by: SeatMask,
+fn step(told: Told) -> Step {
+    (
+        told.step,
+        told.events.iter().map(|e| e.text().to_owned()).collect(),
+    )
 }
 
-/// Payoffs of `game` in [-1, 1] summing to 0 (1 for sole first, -1 for sole last, shared
-/// places shared); zeros before the end.
-pub(crate) fn returns<G: Engine>(game: &G) -> Vec<f64> {
-    let seats = game.seat_count();
-    match game.standings() {
-        Some(standings) => mesopotamia_core::Seat::all(seats)
-            .map(|s| standings.payoff(s).map_or(0.0, |p| 2.0 * p - 1.0))
-            .collect(),
-        None => vec![0.0; seats],
+/// One spec per seat from Python: a list of specs, or a text of specs separated by commas
+/// (one for every seat, or one per seat), as the command line's `--bots` takes them.
+fn seat_specs(seats: &Bound<'_, PyAny>, players: usize) -> PyResult<Vec<String>> {
+    if seats.is_instance_of::<PyString>() {
+        let text: String = seats.extract()?;
+        let specs: Vec<String> = text.split(',').map(|s| s.trim().to_owned()).collect();
+        return Ok(match specs.as_slice() {
+            [one] => vec![one.clone(); players],
+            _ => specs,
+        });
     }
+    seats.extract::<Vec<String>>().map_err(|_| {
+        PyTypeError::new_err(
+            "seats: a list of specs, one per seat, or a text of specs separated by commas",
+        )
+    })
 }
 
-/// A session as pickled: the game (the engine's JSON, read back through the position
-/// checks), the codes of its steps and what each seat saw of them.
-#[derive(Serialize)]
-struct Saved<'a, G> {
-    game: &'a G,
-    history: &'a [usize],
-    log: &'a [Logged],
+/// A game in progress with its seats and its seeded generator: `Session(game,
+/// players=None, *, seed=0, seats=None, **options)`, `game` a name (with the players and
+/// options `Game` takes) or a `Game`, `seats` one spec per seat (`person`, `random`,
+/// `greedy`, `mcts:500`, `level3`, ...; a text separated by commas, or one spec for every
+/// seat, also does). Chance and bots play with the session's generator, seeded with `seed`:
+/// the same seed and seats give the same game as `mesopotamia play GAME --seed SEED --bots
+/// ...` and the web page. Actions are in the game's notation.
+#[pyclass(module = "mesopotamia", name = "Session")]
+#[derive(Clone)]
+pub(crate) struct PySession {
+    session: Box<dyn AnySession>,
 }
 
-/// [`Saved`], read back.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Restored<G> {
-    game: G,
-    history: Vec<usize>,
-    log: Vec<Logged>,
-}
-
-/// A game in progress.
-#[derive(Clone, Debug)]
-pub(crate) struct Session<G: Engine> {
-    pub(crate) game: G,
-    /// The dense code of every step: action indices and chance codes.
-    pub(crate) history: Vec<usize>,
-    log: Vec<Logged>,
-}
-
-impl<G: Engine> Session<G> {
-    /// A session starting at `game`, with no steps behind it.
-    pub(crate) fn new(game: G) -> Session<G> {
-        Session {
-            game,
-            history: Vec::new(),
-            log: Vec::new(),
-        }
-    }
-
-    /// The seat to move, [`CHANCE`] or [`TERMINAL`].
-    pub(crate) fn current_player(&self) -> i64 {
-        match self.game.to_move() {
-            ToMove::Seat(seat) => seat.index() as i64,
-            ToMove::Chance => CHANCE,
-            ToMove::Terminal => TERMINAL,
-        }
-    }
-
-    /// Dense indices of the legal actions, ascending (empty at chance and at the end).
-    pub(crate) fn legal_actions(&self) -> Vec<usize> {
-        self.game
-            .legal_action_vec()
-            .into_iter()
-            .map(|a| self.game.action_index(a))
-            .collect()
-    }
-
-    /// 1 for each legal action's index, 0 elsewhere.
-    pub(crate) fn legal_mask(&self) -> Vec<u8> {
-        self.game.legal_mask().into_iter().map(u8::from).collect()
-    }
-
-    /// The outcomes of the pending chance event: code and probability, by code.
-    pub(crate) fn chance_outcomes(&self) -> Vec<(usize, f64)> {
-        let mut outcomes = Vec::new();
-        self.game.chance_outcomes(&mut outcomes);
-        let total: f64 = outcomes.iter().map(|&(_, w)| f64::from(w)).sum();
-        let mut out: Vec<(usize, f64)> = outcomes
-            .into_iter()
-            .map(|(o, w)| (self.game.chance_code(o), f64::from(w) / total))
-            .collect();
-        out.sort_by_key(|&(code, _)| code);
-        out
-    }
-
-    /// The chance outcome with that code, if one is pending.
-    fn chance_from_code(&self, code: usize) -> Option<G::Chance> {
-        let mut outcomes = Vec::new();
-        self.game.chance_outcomes(&mut outcomes);
-        outcomes
-            .into_iter()
-            .map(|(o, _)| o)
-            .find(|&o| self.game.chance_code(o) == code)
-    }
-
-    /// Plays an action index, or resolves a chance code at a chance node. On error the
-    /// state is unchanged.
-    pub(crate) fn apply(&mut self, code: i64) -> Result<(), String> {
-        let index = usize::try_from(code).map_err(|_| format!("no action {code}"))?;
-        match self.game.to_move() {
-            ToMove::Terminal => Err(format!("no action {code}: the game is over")),
-            ToMove::Chance => {
-                let outcome = self.chance_from_code(index).ok_or_else(|| {
-                    let codes: Vec<String> = self
-                        .chance_outcomes()
-                        .iter()
-                        .map(|(c, _)| c.to_string())
-                        .collect();
-                    format!(
-                        "{index} is not an outcome of the pending chance event (outcomes {})",
-                        codes.join(", ")
-                    )
-                })?;
-                let seen_by = self
-                    .game
-                    .chance_seen_by()
-                    .iter()
-                    .fold(0, |mask: SeatMask, s| mask | 1 << s.index());
-                self.game.apply_chance(outcome).map_err(|e| e.to_string())?;
-                self.log.push(Logged {
-                    actor: CHANCE,
-                    text: outcome.to_string(),
-                    masked: None,
-                    seen_by,
-                });
-                self.history.push(index);
-                Ok(())
-            }
-            ToMove::Seat(seat) => {
-                let action = self.game.action_from_index(index).ok_or_else(|| {
-                    format!(
-                        "no action {index}: the action space is 0 to {}",
-                        self.game.action_space_size() - 1
-                    )
-                })?;
-                let shown = self.game.action_seen_by_others(action);
-                self.game.apply(action).map_err(|e| e.to_string())?;
-                let masked = (shown != action.to_string()).then_some(shown);
-                let seen_by = if masked.is_some() {
-                    1 << seat.index()
-                } else {
-                    crate::engine::ALL_SEATS
-                };
-                self.log.push(Logged {
-                    actor: seat.index() as i64,
-                    text: action.to_string(),
-                    masked,
-                    seen_by,
-                });
-                self.history.push(index);
-                Ok(())
-            }
-        }
-    }
-
-    /// Parses an action in the game's notation and plays it; returns its index.
-    pub(crate) fn apply_notation(&mut self, text: &str) -> Result<usize, String> {
-        let action: G::Action =
-            text.trim()
-                .parse()
-                .map_err(|e: <G::Action as core::str::FromStr>::Err| {
-                    format!("not an action: `{}`: {e}", text.trim())
-                })?;
-        let index = self.game.action_index(action);
-        if self.game.to_move() == ToMove::Chance {
-            return Err(format!("`{action}`: a chance event is pending"));
-        }
-        self.apply(index as i64)?;
-        Ok(index)
-    }
-
-    /// The notation of an action index (player ≥ 0) or a chance code (player [`CHANCE`]).
-    pub(crate) fn action_to_string(&self, player: i64, code: i64) -> Result<String, String> {
-        let index = usize::try_from(code).map_err(|_| format!("no action {code}"))?;
-        if player == CHANCE {
-            if let Some(outcome) = self.chance_from_code(index) {
-                return Ok(outcome.to_string());
-            }
-            return Ok(format!("chance outcome {index}"));
-        }
-        self.game
-            .action_from_index(index)
-            .map(|a| a.to_string())
-            .ok_or_else(|| {
-                format!(
-                    "no action {index}: the action space is 0 to {}",
-                    self.game.action_space_size() - 1
-                )
-            })
-    }
-
-    /// Payoffs in [-1, 1] summing to 0 (1 for sole first, -1 for sole last, shared places
-    /// shared); zeros before the end.
-    pub(crate) fn returns(&self) -> Vec<f64> {
-        returns(&self.game)
-    }
-
-    /// The seat's view as JSON.
-    pub(crate) fn view_json(&self, seat: i64) -> Result<String, String> {
-        let seat = seat_at(seat, self.game.seat_count())?;
-        serde_json::to_string(&self.game.view(seat)).map_err(|e| e.to_string())
-    }
-
-    /// The seat's observation tensor.
-    pub(crate) fn observation(&self, seat: i64) -> Result<Vec<f32>, String> {
-        let seat = seat_at(seat, self.game.seat_count())?;
-        Ok(self.game.observation(seat))
-    }
-
-    /// Everything the seat has seen, in order: each step as it saw it, then its view now.
-    pub(crate) fn information_state(&self, seat: i64) -> Result<String, String> {
-        let view = self.view_json(seat)?;
-        let bit: SeatMask = 1 << seat;
-        let mut out = format!("seat {seat}\n");
-        for step in &self.log {
-            let who = if step.actor == CHANCE {
-                "chance".to_owned()
-            } else {
-                format!("seat {}", step.actor)
-            };
-            let seen = if step.seen_by & bit != 0 {
-                Some(step.text.as_str())
-            } else {
-                step.masked.as_deref()
-            };
-            out.push_str(&who);
-            out.push_str(": ");
-            out.push_str(seen.unwrap_or("?"));
-            out.push('\n');
-        }
-        out.push_str(&view);
-        Ok(out)
-    }
-
-    /// Everything the session holds, as JSON (for pickling): the game, the codes of its
-    /// steps and what each seat saw of them.
-    pub(crate) fn save(&self) -> Result<String, String> {
-        serde_json::to_string(&Saved {
-            game: &self.game,
-            history: &self.history,
-            log: &self.log,
-        })
-        .map_err(|e| e.to_string())
-    }
-
-    /// A session from what [`Session::save`] wrote; the game goes through its position
-    /// checks, and the steps must be one per log entry, each by chance or a seat at the table.
-    pub(crate) fn restore(text: &str) -> Result<Session<G>, String> {
-        let saved: Restored<G> = serde_json::from_str(text)
-            .map_err(|e| format!("not a saved {} state: {e}", G::NAME))?;
-        let seats = saved.game.seat_count();
-        if saved.history.len() != saved.log.len() {
-            return Err(format!(
-                "not a saved {} state: {} step codes for {} logged steps",
-                G::NAME,
-                saved.history.len(),
-                saved.log.len()
-            ));
-        }
-        let space = saved.game.action_space_size().max(G::MAX_CHANCE_OUTCOMES);
-        for (i, (&code, step)) in saved.history.iter().zip(&saved.log).enumerate() {
-            let actor_ok =
-                step.actor == CHANCE || usize::try_from(step.actor).is_ok_and(|seat| seat < seats);
-            if !actor_ok || code >= space {
-                return Err(format!(
-                    "not a saved {} state: step {i} (code {code}, by {}) is not a step of this game",
-                    G::NAME,
-                    step.actor
+#[pymethods]
+impl PySession {
+    #[new]
+    #[pyo3(signature = (game, players=None, *, seed=0, seats=None, **options))]
+    fn new(
+        game: &Bound<'_, PyAny>,
+        players: Option<i64>,
+        seed: u64,
+        seats: Option<&Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PySession> {
+        let mut session = if let Ok(game) = game.cast::<PyGame>() {
+            if players.is_some() || options.is_some_and(|o| !o.is_empty()) {
+                return Err(refused(
+                    "give the players and options with a game's name, not with a Game",
                 ));
             }
+            let start = game.get().start();
+            let config = start.config_json().map_err(refused)?;
+            session_from_config_json(start.description().name, &config, seed).map_err(refused)?
+        } else {
+            let name: String = game
+                .extract()
+                .map_err(|_| PyTypeError::new_err("game: a game's name or a Game"))?;
+            PyGame::from_keywords(&name, players, options, seed)?
+        };
+        if let Some(seats) = seats {
+            let specs = seat_specs(seats, session.players())?;
+            session.set_seats(&specs).map_err(refused)?;
         }
-        Ok(Session {
-            game: saved.game,
-            history: saved.history,
-            log: saved.log,
+        Ok(PySession { session })
+    }
+
+    /// A game rebuilt from its record (JSON, or the game text, of any game): replayed step
+    /// by step, its seats and its generator where the record says, so that it goes on as
+    /// the game that wrote the record would have.
+    #[staticmethod]
+    fn from_record(text: &str) -> PyResult<PySession> {
+        Ok(PySession {
+            session: session_from_record(None, text).map_err(refused)?,
         })
     }
 
-    /// The state as the engine's JSON.
-    pub(crate) fn serialize(&self) -> Result<String, String> {
-        serde_json::to_string(&self.game).map_err(|e| e.to_string())
+    /// The game's short name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.session.description().name
     }
 
-    /// A state the seat cannot tell from this one, hidden information redrawn from `seed`.
-    pub(crate) fn resample_hidden(&self, seat: i64, seed: u64) -> Result<Session<G>, String> {
-        let seat = seat_at(seat, self.game.seat_count())?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        Ok(Session {
-            game: self.game.resample_hidden(seat, &mut rng),
-            history: self.history.clone(),
-            log: self.log.clone(),
-        })
+    /// The number of seats.
+    #[getter]
+    fn players(&self) -> usize {
+        self.session.players()
     }
 
-    /// The returns at the end of a uniform random playout from here (chance by its odds),
-    /// played inside Rust from `seed`; the session is unchanged.
-    pub(crate) fn rollout(&self, seed: u64) -> Result<Vec<f64>, String> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut game = self.game.clone();
-        mesopotamia_core::driver::random_playout(
-            &mut game,
-            &mut rng,
-            &mut Vec::new(),
-            &mut Vec::new(),
+    /// The seat to move, -1 (chance) or -4 (the game is over), as `State.current_player()`.
+    #[getter]
+    fn to_move(&self) -> i64 {
+        player_id(self.session.to_move())
+    }
+
+    /// Who plays each seat (empty when never said).
+    #[getter]
+    fn seats(&self) -> Vec<String> {
+        self.session.seats()
+    }
+
+    /// Says who plays each seat: one spec per seat (or a text, as the constructor takes).
+    fn set_seats(&mut self, seats: &Bound<'_, PyAny>) -> PyResult<()> {
+        let specs = seat_specs(seats, self.session.players())?;
+        self.session.set_seats(&specs).map_err(refused)
+    }
+
+    /// Why the game ended, once it has: `rules` or `turn-limit`.
+    #[getter]
+    fn end_reason(&self) -> Option<&'static str> {
+        self.session.end_reason()
+    }
+
+    /// The legal actions of the seat to move, in notation (empty at chance and at the end).
+    fn legal(&self) -> Vec<String> {
+        self.session.legal()
+    }
+
+    /// Plays an action of the seat to move, in notation: the action as the game writes it,
+    /// and what it caused.
+    fn play(&mut self, notation: &str) -> PyResult<Step> {
+        self.session.play(notation).map(step).map_err(refused)
+    }
+
+    /// Resolves chance, each outcome drawn with the session's generator, until a seat is to
+    /// move or the game is over: each outcome and what it caused.
+    fn advance(&mut self) -> PyResult<Vec<Step>> {
+        self.session
+            .advance()
+            .map(|steps| steps.into_iter().map(step).collect())
+            .map_err(refused)
+    }
+
+    /// The bot of the seat to move plays: its action and what it caused.
+    fn bot_turn(&mut self) -> PyResult<Step> {
+        self.session.bot_turn().map(step).map_err(refused)
+    }
+
+    /// Chance and bots play until a person is to move or the game is over: the steps
+    /// played, each as `steps()` gives it.
+    fn play_bots(&mut self) -> PyResult<Vec<(Option<usize>, String)>> {
+        let before = self.session.steps().len();
+        let played = self.session.play_bots();
+        let steps = self.session.steps().split_off(before);
+        played.map_err(refused)?;
+        Ok(steps)
+    }
+
+    /// What a bot would play now (nothing moves): a dict of `action`, and for a search bot
+    /// `analysis` (each root action's visits and mean payoff, most visited first) and
+    /// `iterations` (`None` for other bots).
+    fn suggest<'py>(&self, py: Python<'py>, spec: &str) -> PyResult<Bound<'py, PyDict>> {
+        let spec = spec.parse().map_err(refused)?;
+        let suggestion = self.session.suggest(spec).map_err(refused)?;
+        let dict = PyDict::new(py);
+        dict.set_item("action", suggestion.action)?;
+        dict.set_item("analysis", suggestion.analysis)?;
+        dict.set_item("iterations", suggestion.iterations)?;
+        Ok(dict)
+    }
+
+    /// A hint for the seat to move (the search among the actions the greedy evaluation
+    /// rates best; nothing moves): a dict of `action`, `shares` (each candidate searched
+    /// and its share of the visits, most visited first), `legal` (the legal actions
+    /// ranked) and `iterations`.
+    fn hint<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let hint = self.session.hint().map_err(refused)?;
+        let dict = PyDict::new(py);
+        dict.set_item("action", hint.action)?;
+        dict.set_item("shares", hint.shares)?;
+        dict.set_item("legal", hint.legal)?;
+        dict.set_item("iterations", hint.iterations)?;
+        Ok(dict)
+    }
+
+    /// Takes back `seat`'s last decision and everything after it (the generator goes back
+    /// too: the same draws come again): the number of steps taken back.
+    fn undo(&mut self, seat: i64) -> PyResult<usize> {
+        let seat = seat_of(&*self.session, seat)?;
+        self.session.undo(seat).map_err(refused)
+    }
+
+    /// Takes back the last step.
+    fn undo_step(&mut self) -> PyResult<()> {
+        self.session.undo_step().map_err(refused)
+    }
+
+    /// Every step so far: `(seat, notation)`, `seat` `None` for chance.
+    fn steps(&self) -> Vec<(Option<usize>, String)> {
+        self.session.steps()
+    }
+
+    /// The game record as JSON (what `mesopotamia play --record` writes): configuration,
+    /// seed, seats, steps, end, and where the generator stands.
+    fn record(&self) -> PyResult<String> {
+        self.session.record_json().map_err(refused)
+    }
+
+    /// The game record as the game text (`docs/formats.md`).
+    fn record_text(&self) -> PyResult<String> {
+        self.session.record_text().map_err(refused)
+    }
+
+    /// What the seat may know, as text.
+    fn view_text(&self, seat: i64) -> PyResult<String> {
+        let seat = seat_of(&*self.session, seat)?;
+        Ok(self.session.view_text(seat).text().to_owned())
+    }
+
+    /// What the seat may know, as JSON.
+    fn view_json(&self, seat: i64) -> PyResult<String> {
+        let seat = seat_of(&*self.session, seat)?;
+        self.session.view_json(seat).map_err(refused)
+    }
+
+    /// The position text, hidden information included.
+    fn position(&self) -> String {
+        self.session.position()
+    }
+
+    /// Each seat's score now (what `mesopotamia.games()` says as `score`).
+    fn scores(&self) -> Vec<u32> {
+        self.session.scores()
+    }
+
+    /// Ranks by seat once the game is over (1 is first; ties share).
+    fn ranks(&self) -> Option<Vec<u32>> {
+        self.session
+            .ranks()
+            .map(|ranks| ranks.into_iter().map(u32::from).collect())
+    }
+
+    /// The game now as a `State` (dense indices, tensors, information states), its history
+    /// the session's steps.
+    fn state(&self) -> PyState {
+        PyState::new(self.session.clone())
+    }
+
+    /// The board as an SVG picture (what every seat sees).
+    fn svg(&self) -> String {
+        self.session.svg()
+    }
+
+    /// The picture a notebook shows for the session.
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    /// Pickling: the record, which rebuilds the session where it stands.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let restore = py.get_type::<PySession>().getattr("from_record")?;
+        (restore, (self.record()?,))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
+    }
+
+    fn __copy__(&self) -> PySession {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PySession {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<mesopotamia.Session {} after {} steps, player {}>",
+            self.name(),
+            self.session.steps().len(),
+            self.to_move()
         )
-        .map_err(|e| e.to_string())?;
-        Ok(returns(&game))
-    }
-
-    /// Upper bound on the steps of a game of this configuration.
-    pub(crate) fn max_steps(&self) -> usize {
-        self.game.max_steps()
-    }
-
-    /// The observation layout: (name, shape) of each piece.
-    pub(crate) fn layout(config: &G::Config) -> Vec<(String, Vec<usize>)> {
-        G::layout(config)
-            .pieces
-            .into_iter()
-            .map(|p| (p.name.to_owned(), p.shape))
-            .collect()
     }
 }

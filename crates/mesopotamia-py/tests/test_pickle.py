@@ -3,6 +3,7 @@ searches for hidden information), and the PettingZoo environment."""
 
 import base64
 import copy
+import json
 import pickle
 import re
 
@@ -62,22 +63,82 @@ def test_a_tampered_state_pickle_raises_the_engines_error():
     data = pickle.dumps(state)
     bag = re.search(rb"\\nbag (\d)", data)
     assert bag, data[:300]
-    # A bag holding more tiles than the game has: the position checks refuse it.
+    # A bag holding more tiles than the game has: the start position's checks refuse it.
     with pytest.raises(mesopotamia.EngineError, match="red tiles, but the game has"):
         pickle.loads(_tampered(data, bag.group(0), bag.group(0)[:-1] + b"9"))
-    # A step by a seat not at the table.
-    with pytest.raises(mesopotamia.EngineError, match="not a step of this game"):
-        pickle.loads(_tampered(data, b'"actor":-1', b'"actor":77'))
+    # A step by a seat not to move: the replay refuses it, naming it.
+    with pytest.raises(mesopotamia.EngineError, match="step 13 "):
+        pickle.loads(_tampered(data, b'{"action":[0,', b'{"action":[1,'))
     # Not the saved form, and not a game.
     with pytest.raises(mesopotamia.EngineError, match="not a saved tigris state"):
-        pickle.loads(_tampered(data, b'{"game"', b'{"gXme"'))
+        pickle.loads(_tampered(data, b'{"record"', b'{"rXcord"'))
     with pytest.raises(mesopotamia.EngineError, match="unknown game"):
         pickle.loads(_tampered(data, b"tigris", b"tigrix"))
-    # Step codes that do not match the log, given to the restoring function directly.
+    # Step codes that do not match the steps, given to the restoring function directly.
     _, (name, saved) = state.__reduce__()
     with pytest.raises(mesopotamia.EngineError, match="step codes"):
         mesopotamia.State._restore(name, saved.replace('"history":[', '"history":[0,', 1))
     assert mesopotamia.State._restore(name, saved) == state
+    # A state whose hidden information was redrawn keeps what each seat saw before it: a
+    # step there by a seat not at the table is refused.
+    world = pickle.dumps(state.resample_hidden(0, seed=3))
+    with pytest.raises(mesopotamia.EngineError, match="not a step of this game"):
+        pickle.loads(_tampered(world, b'"actor":0', b'"actor":7'))
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
+def test_redrawn_states_pickle_with_what_each_seat_saw(name, players):
+    state = _mid_game(name, players, steps=60)
+    world = state.resample_hidden(1, seed=5)
+    back = pickle.loads(pickle.dumps(world))
+    assert back == world and back.history() == world.history() == state.history()
+    for seat in range(players):
+        assert back.information_state_string(seat) == world.information_state_string(seat)
+    assert world.information_state_string(1) == state.information_state_string(1)
+    a = play_random(back, np.random.default_rng(2), 30)
+    b = play_random(world.clone(), np.random.default_rng(2), 30)
+    assert a == b and a.history() == b.history()
+
+
+def _earlier_pickle(state):
+    """What version 0.1 pickled of ``state``: the game's JSON, the codes of the steps and
+    what each seat saw of them (read from the information states)."""
+    players = state.num_players()
+    lines = [state.information_state_string(s).splitlines()[1:-1] for s in range(players)]
+    log = []
+    for i in range(len(state.history())):
+        heard = [lines[s][i] for s in range(players)]
+        who, _ = heard[0].split(": ", 1)
+        actor = -1 if who == "chance" else int(who.split()[1])
+        seen = [line.split(": ", 1)[1] for line in heard]
+        text = seen[actor] if actor >= 0 else next((x for x in seen if x != "?"), "?")
+        others = {x for x in seen if x != text}
+        mask = sum(1 << s for s in range(players) if seen[s] == text)
+        log.append({
+            "actor": actor,
+            "text": text,
+            "masked": next(iter(others)) if others and others != {"?"} else None,
+            "seen_by": 255 if mask == (1 << players) - 1 else mask,
+        })
+    return json.dumps({"game": json.loads(state.serialize()), "history": state.history(), "log": log})
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
+def test_pickles_of_the_earlier_version_read_back(name, players):
+    state = _mid_game(name, players, steps=80)
+    earlier = _earlier_pickle(state)
+    back = mesopotamia.State._restore(name, earlier)
+    assert back == state and back.history() == state.history()
+    for seat in range(players):
+        assert back.information_state_string(seat) == state.information_state_string(seat)
+    # It plays on, and pickles again in the new form.
+    again = pickle.loads(pickle.dumps(back))
+    assert again == back and again.history() == back.history()
+    assert play_random(again, np.random.default_rng(1), 20) == play_random(
+        state.clone(), np.random.default_rng(1), 20
+    )
+    with pytest.raises(mesopotamia.EngineError, match="not a step of this game"):
+        mesopotamia.State._restore(name, earlier.replace('"actor": -1', '"actor": 77', 1))
 
 
 def test_a_tampered_game_pickle_raises_the_engines_error():

@@ -43,3 +43,28 @@ def test_typed_use_runs() -> None:
         mesopotamia.Game("chess")
     except mesopotamia.EngineError as refused:
         assert "unknown game" in str(refused)
+
+
+def test_typed_sessions_and_descriptions() -> None:
+    names: list[str] = [str(d["name"]) for d in mesopotamia.games()]
+    assert tuple(names) == mesopotamia.GAMES
+    session = mesopotamia.Session("cards", 2, seed=1, seats=["greedy", "random"], open_piles=True)
+    played: list[tuple[int | None, str]] = session.play_bots()
+    assert played == session.steps()
+    assert session.to_move == mesopotamia.TERMINAL
+    reason: str | None = session.end_reason
+    assert reason == "rules"
+    record: str = session.record()
+    again = mesopotamia.Session.from_record(record)
+    assert again.steps() == session.steps()
+    state: mesopotamia.State = again.state()
+    assert state.is_terminal()
+    person = mesopotamia.Session(mesopotamia.Game("sumeria", 3), seed=2, seats="person,greedy,greedy")
+    person.play_bots()
+    legal: list[str] = person.legal()
+    action, events = person.play(legal[0])
+    told: list[str] = events
+    assert action == legal[0] and isinstance(told, list)
+    taken: int = person.undo(0)
+    assert taken >= 1
+

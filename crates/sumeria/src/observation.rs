@@ -41,6 +41,25 @@ pub const fn feature_count(players: usize) -> usize {
 }
 
 impl Observe for Sumeria {
+    /// The order's draws are the city-states' board indices (below [`STATES`]), the first
+    /// player's the seats' (below 4), the display's the influence kinds' (economy 0,
+    /// military 1, politics 2, religion 3).
+    const CHANCE_OUTCOMES: usize = STATES;
+
+    fn chance_index(&self, outcome: <Sumeria as mesopotamia_core::Game>::Chance) -> usize {
+        match outcome {
+            // A city-state is on the board of every state of the configuration: the board
+            // is the configuration's.
+            crate::Chance::Order(name) => self
+                .public()
+                .board()
+                .state_index(name)
+                .unwrap_or(Self::CHANCE_OUTCOMES),
+            crate::Chance::First(seat) => seat.index(),
+            crate::Chance::Draw(kind) => kind as usize,
+        }
+    }
+
     fn layout(config: &crate::Config) -> Layout {
         let n = config.players as usize;
         Layout {

@@ -62,6 +62,16 @@ fn card_index(card: Card) -> usize {
 }
 
 impl Observe for Cards {
+    /// A card's index is its colour's (red 0, blue 1, green 2, black 3), whether it is
+    /// drawn or removed unseen at setup (never both at one chance event).
+    const CHANCE_OUTCOMES: usize = Colour::ALL.len();
+
+    fn chance_index(&self, outcome: <Cards as mesopotamia_core::Game>::Chance) -> usize {
+        match outcome {
+            crate::Chance::Remove(colour) | crate::Chance::Draw(colour) => colour.index(),
+        }
+    }
+
     fn layout(config: &crate::Config) -> Layout {
         let n = config.players as usize;
         Layout {

@@ -58,6 +58,14 @@ pub const fn feature_count(players: usize) -> usize {
 }
 
 impl Observe for Tigris {
+    /// A draw's index is its colour's (red 0, blue 1, green 2, black 3), whenever it is
+    /// drawn.
+    const CHANCE_OUTCOMES: usize = Colour::ALL.len();
+
+    fn chance_index(&self, outcome: <Tigris as mesopotamia_core::Game>::Chance) -> usize {
+        outcome.0.index()
+    }
+
     fn layout(config: &crate::Config) -> Layout {
         let n = config.players as usize;
         Layout {

@@ -7,16 +7,20 @@ Sumeria, written in Rust.
 >>> state.is_chance_node()
 True
 
+``mesopotamia.games()`` says what each game is (its name, title, players and options, as
+its Rust crate describes it); ``mesopotamia.Session`` plays a game with people and bots, the
+same game as the command line's ``mesopotamia play`` for the same seed and seats.
+
 Adapters: ``mesopotamia.openspiel`` (``register()``; needs ``open_spiel``) and
 ``mesopotamia.pettingzoo`` (``env(...)``; needs ``pettingzoo``). See docs/python.md.
 """
 
 from typing import Any
 
-from ._engine import EngineError, Game, State, __version__
+from ._engine import EngineError, Game, Session, State, __version__, games
 
-#: The games' short names, as ``Game`` takes them.
-GAMES = ("tigris", "cards", "sumeria")
+#: The games' short names, as ``Game`` takes them, in the order ``games()`` lists them.
+GAMES = tuple(game["name"] for game in games())
 
 #: ``State.current_player()`` at a chance node (OpenSpiel's number).
 CHANCE = -1
@@ -41,4 +45,15 @@ class View(dict):  # type: ignore[type-arg]
         return self._state.svg()
 
 
-__all__ = ["CHANCE", "GAMES", "TERMINAL", "EngineError", "Game", "State", "View", "__version__"]
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "EngineError",
+    "Game",
+    "Session",
+    "State",
+    "View",
+    "__version__",
+    "games",
+]

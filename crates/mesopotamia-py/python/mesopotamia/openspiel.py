@@ -1,17 +1,17 @@
-"""The three games as OpenSpiel Python games.
+"""The games as OpenSpiel Python games, one per game of ``mesopotamia.games()``.
 
 >>> import pyspiel
 >>> import mesopotamia.openspiel as mo
 >>> mo.register()
 >>> game = pyspiel.load_game("mesopotamia_tigris", {"players": 4})
 
-Games ``mesopotamia_tigris`` (parameters ``players`` 2-4, ``board`` classic/alternative,
-``english_variant``, ``buildings``, ``ziggurat``, ``turn_limit``), ``mesopotamia_cards``
-(``players`` 2-4, ``open_piles``, ``turn_limit``) and ``mesopotamia_sumeria`` (``players`` 3-4,
-``board_file``, empty for the default board). Chance nodes are explicit (every draw), returns
-are in [-1, 1] and sum to 0, observation tensors are those of ``Game.observation_layout()``,
-observation strings are the seat's view as JSON, and information-state strings are everything
-the seat has seen (perfect recall).
+Each game ``NAME`` is registered as ``mesopotamia_NAME``, with the parameters ``players``
+(in the game's range, its default players when not given) and the game's options with their
+defaults, as its description gives them (``GAMES`` lists them): a text option read from a
+file (Sumeria's board) is taken as the file's path, empty for the game's own default. Chance
+nodes are explicit (every draw), returns are in [-1, 1] and sum to 0, observation tensors are
+those of ``Game.observation_layout()``, observation strings are the seat's view as JSON, and
+information-state strings are everything the seat has seen (perfect recall).
 
 Games and states pickle (``pickle``, ``copy.deepcopy``, ``pyspiel.serialize_game_and_state``);
 ``State.resample_from_infostate`` serves OpenSpiel's information-set searches
@@ -24,37 +24,36 @@ import pyspiel
 
 from ._engine import EngineError
 from ._engine import Game as _EngineGame
+from ._engine import games as _games
 
-_TURN_LIMIT = 1000
 
-#: OpenSpiel name -> (engine name, default parameters, fewest players, most players).
+def _parameters(description):
+    """OpenSpiel's parameters of a game: ``players`` and each option with its default (a
+    text option under its file's name, empty for the game's own default)."""
+    parameters = {"players": description["default_players"]}
+    for option in description["options"]:
+        if option["kind"] == "text":
+            if option["file"]:
+                parameters[option["file"]] = ""
+        else:
+            parameters[option["name"]] = option["default"]
+    return parameters
+
+
+#: OpenSpiel name -> (engine name, default parameters, fewest players, most players), one
+#: per game of ``mesopotamia.games()``.
 GAMES = {
-    "mesopotamia_tigris": (
-        "tigris",
-        {
-            "players": 4,
-            "board": "classic",
-            "english_variant": False,
-            "buildings": False,
-            "ziggurat": False,
-            "turn_limit": _TURN_LIMIT,
-        },
-        2,
-        4,
-    ),
-    "mesopotamia_cards": (
-        "cards",
-        {"players": 4, "open_piles": False, "turn_limit": _TURN_LIMIT},
-        2,
-        4,
-    ),
-    "mesopotamia_sumeria": ("sumeria", {"players": 4, "board_file": ""}, 3, 4),
+    f"mesopotamia_{d['name']}": (d["name"], _parameters(d), d["min_players"], d["max_players"])
+    for d in _games()
 }
 
-_LONG_NAMES = {
-    "tigris": "Tigris & Euphrates (mesopotamia)",
-    "cards": "Euphrat & Tigris, the card game (mesopotamia)",
-    "sumeria": "Sumeria (mesopotamia)",
+#: Engine name -> OpenSpiel's long name (the game's title).
+_LONG_NAMES = {d["name"]: f"{d['title']} (mesopotamia)" for d in _games()}
+
+#: Engine name -> the parameters that name files (empty: not given).
+_FILES = {
+    d["name"]: {o["file"] for o in d["options"] if o["kind"] == "text" and o["file"]}
+    for d in _games()
 }
 
 
@@ -66,8 +65,9 @@ def _engine_game(name, defaults, params):
     if unknown:
         raise ValueError(f"unknown parameters for {name}: {sorted(unknown)}")
     players = int(options.pop("players"))
-    if name == "sumeria" and not options.get("board_file"):
-        options.pop("board_file", None)
+    for file in _FILES[name]:
+        if not options.get(file):
+            options.pop(file, None)
     return _EngineGame(name, players, **options)
 
 
@@ -91,7 +91,7 @@ def _game_type(short_name, name, defaults, fewest, most):
 
 
 class MesopotamiaGame(pyspiel.Game):
-    """One of the three games, for OpenSpiel; subclassed once per game by ``register``."""
+    """One of the games, for OpenSpiel; subclassed once per game by ``register``."""
 
     _SHORT_NAME = None
 
@@ -265,8 +265,8 @@ def _load_state(game, serialized):
 
 
 def register():
-    """Registers ``mesopotamia_tigris``, ``mesopotamia_cards`` and ``mesopotamia_sumeria``
-    with pyspiel (once; later calls do nothing)."""
+    """Registers every game of ``GAMES`` with pyspiel (``mesopotamia_tigris``,
+    ``mesopotamia_cards``, ``mesopotamia_sumeria``; once, later calls do nothing)."""
     global _REGISTERED
     if _REGISTERED:
         return

@@ -1,4 +1,4 @@
-"""The three games as PettingZoo AEC environments, in the style of PettingZoo's classic games.
+"""The games as PettingZoo AEC environments, in the style of PettingZoo's classic games.
 
 >>> from mesopotamia.pettingzoo import env
 >>> e = env(game="cards", players=3)
@@ -27,10 +27,17 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ._engine import Game
+from ._engine import Game, games
+
+#: The environments' names (PettingZoo's ``metadata["name"]``), one per game of
+#: ``mesopotamia.games()``: environment name -> game name.
+ENVIRONMENTS = {f"mesopotamia_{g['name']}_v0": g["name"] for g in games()}
+
+#: The game of an environment made without one: the first of ``mesopotamia.games()``.
+_FIRST = games()[0]["name"]
 
 
-def env(game="tigris", players=None, render_mode=None, **options):
+def env(game=_FIRST, players=None, render_mode=None, **options):
     """The environment wrapped as PettingZoo's classic games are (illegal moves end the game
     with reward -1 for the offender, out-of-range actions are refused, order is enforced)."""
     inner = raw_env(game=game, players=players, render_mode=render_mode, **options)
@@ -41,8 +48,8 @@ def env(game="tigris", players=None, render_mode=None, **options):
 
 
 class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's naming)
-    """One game of ``game`` (``tigris``, ``cards`` or ``sumeria``) with ``players`` and the
-    game's options (as ``mesopotamia.Game`` takes them)."""
+    """One game of ``game`` (a name of ``mesopotamia.games()``; the first when not given)
+    with ``players`` and the game's options (as ``mesopotamia.Game`` takes them)."""
 
     metadata = {
         "render_modes": ["ansi", "human"],
@@ -51,7 +58,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's naming)
         "render_fps": 1,
     }
 
-    def __init__(self, game="tigris", players=None, render_mode=None, **options):
+    def __init__(self, game=_FIRST, players=None, render_mode=None, **options):
         super().__init__()
         EzPickle.__init__(self, game, players, render_mode, **options)
         self.game = Game(game, players, **options)

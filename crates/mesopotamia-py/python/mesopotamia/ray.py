@@ -196,7 +196,7 @@ def play_games(
     """Plays ``games`` games on Ray and returns a ``GameResults``, one dict per game in game
     order.
 
-    ``game`` is a name (``tigris``, ``cards``, ``sumeria``; ``players`` and the game's
+    ``game`` is a name (of ``mesopotamia.games()``; ``players`` and the game's
     options as ``mesopotamia.Game`` takes them) or a ``mesopotamia.Game``. ``bots`` is one
     spec for every seat (``random``, ``greedy``, ``mcts``, ``mcts:N``, ``mcts:Nms``) or one
     per seat (a list, or specs separated by commas); plain ``mcts`` searches the game's
