@@ -125,6 +125,9 @@ pub trait AnySession: Send + Sync {
     fn svg(&self) -> String;
     /// An independent copy.
     fn clone_box(&self) -> Box<dyn AnySession>;
+    /// The picture of what `seat` may see ([`crate::pictures::view_svg`]).
+    #[cfg(feature = "svg")]
+    fn view_svg(&self, seat: Seat) -> String;
 }
 
 impl Clone for Box<dyn AnySession> {
@@ -370,6 +373,11 @@ impl<G: NamedGame> AnySession for Session<G> {
 
     fn clone_box(&self) -> Box<dyn AnySession> {
         Box::new(self.clone())
+    }
+
+    #[cfg(feature = "svg")]
+    fn view_svg(&self, seat: Seat) -> String {
+        crate::pictures::view_svg(&self.game, seat)
     }
 }
 
