@@ -44,7 +44,8 @@ pub struct HintText {
     pub iterations: u32,
 }
 
-/// A session of any game: see [the module](self).
+/// A session of any game: what a front end told the game at run time holds (see [the
+/// session](crate::session)).
 pub trait AnySession: Send + Sync {
     /// The game's description.
     fn description(&self) -> &'static GameDescription;
@@ -116,7 +117,7 @@ pub trait AnySession: Send + Sync {
     fn set_seats(&mut self, specs: &[String]) -> Result<(), SessionError>;
     /// The ranks by seat once the game is over (1 is first; ties share).
     fn ranks(&self) -> Option<Vec<u8>>;
-    /// Each seat's score now ([`Described::score`]).
+    /// Each seat's score now ([`Described::score`](mesopotamia_core::Described::score)).
     fn scores(&self) -> Vec<u32>;
     /// Why the game ended, once it has: `rules` or `turn-limit`.
     fn end_reason(&self) -> Option<&'static str>;
