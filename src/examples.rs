@@ -72,21 +72,6 @@ pub fn list(game: &str) -> Result<Vec<ExampleTitle>, ExampleError> {
         .collect())
 }
 
-/// The example `id` (in any letter case) of the game named `game`: its game's name, its
-/// exact identifier and its case file's text.
-fn find(game: &str, id: &str) -> Result<(&'static str, &'static str, &'static str), ExampleError> {
-    let description = games::find(game)?;
-    description
-        .examples
-        .iter()
-        .find(|(i, _)| i.eq_ignore_ascii_case(id))
-        .map(|&(id, text)| (description.name, id, text))
-        .ok_or_else(|| ExampleError::NoSuchExample {
-            game: description.name,
-            id: id.to_owned(),
-        })
-}
-
 #[cfg(feature = "svg")]
 pub use run::{ExampleRun, ExampleScenario, ExampleStep, Shown, picture, run};
 
@@ -97,9 +82,27 @@ mod run {
     use mesopotamia_core::marks::MarkedString;
     use mesopotamia_core::svg::{self as core_svg, Mark, Options};
 
-    use super::{ExampleError, find};
+    use super::ExampleError;
     use crate::games::{self, GameVisitor};
     use crate::table::NamedGame;
+
+    /// The example `id` (in any letter case) of the game named `game`: its game's name, its
+    /// exact identifier and its case file's text.
+    fn find(
+        game: &str,
+        id: &str,
+    ) -> Result<(&'static str, &'static str, &'static str), ExampleError> {
+        let description = games::find(game)?;
+        description
+            .examples
+            .iter()
+            .find(|(i, _)| i.eq_ignore_ascii_case(id))
+            .map(|&(id, text)| (description.name, id, text))
+            .ok_or_else(|| ExampleError::NoSuchExample {
+                game: description.name,
+                id: id.to_owned(),
+            })
+    }
 
     /// A position and its picture.
     #[derive(Clone, Debug, PartialEq, Eq)]
