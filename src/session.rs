@@ -39,6 +39,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::table::{BotSpec, Hint, NamedGame};
 
 mod any;
+mod follow;
 #[cfg(feature = "serde")]
 pub use any::session_from_record;
 pub use any::{

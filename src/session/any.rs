@@ -129,6 +129,10 @@ pub trait AnySession: Send + Sync {
     /// The picture of what `seat` may see ([`crate::pictures::view_svg`]).
     #[cfg(feature = "svg")]
     fn view_svg(&self, seat: Seat) -> String;
+    /// Takes the steps a record of this game (JSON or the game text) adds to it and where its
+    /// generator stands ([`Session::follow`]): the steps taken.
+    #[cfg(feature = "serde")]
+    fn follow_record(&mut self, text: &str) -> Result<usize, SessionError>;
 }
 
 impl Clone for Box<dyn AnySession> {
@@ -379,6 +383,12 @@ impl<G: NamedGame> AnySession for Session<G> {
     #[cfg(feature = "svg")]
     fn view_svg(&self, seat: Seat) -> String {
         crate::pictures::view_svg(&self.game, seat)
+    }
+
+    #[cfg(feature = "serde")]
+    fn follow_record(&mut self, text: &str) -> Result<usize, SessionError> {
+        let record = super::follow::read::<G>(text)?;
+        self.follow(&record)
     }
 }
 

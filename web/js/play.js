@@ -3,8 +3,8 @@
 // a person chooses and shows the engine's words and pictures. What each game is (its title,
 // players and options) is its description (`games()`). The game is the library's session: a
 // bot's turn is played in the worker on the game rebuilt from its record, and the page takes
-// the worker's record back, so the page's game is the one the command line plays with the
-// same seed and seats.
+// the worker's record back (`follow`), so the page's game is the one the command line plays
+// with the same seed and seats.
 import { engine } from "./engine.js";
 import { actionsAt, legalPanel, placesAt } from "./legal.js";
 import { appendMarked, eventItem, h, message } from "./marks.js";
@@ -269,22 +269,14 @@ async function loop() {
     }
     if (token !== loopToken) return;
     $("status").classList.remove("thinking");
-    // The worker's game after the bot's turn is the page's game from now on: the same
-    // steps, and the generator where the bot left it.
-    let next;
+    // The page's game takes the worker's step and generator: it is then the game that
+    // played the bot's turn (and undo puts the generator back over it).
     try {
-      next = wasm.Game.fromRecord(gameName, answer.record);
+      game.follow(answer.record);
     } catch (error) {
       say(`Seat ${who.seat}'s bot played ${answer.action}, but its record is refused: ${message(error)}`, "error");
       return;
     }
-    if (next.steps().length !== game.steps().length + 1) {
-      next.free();
-      say(`Seat ${who.seat}'s bot played ${answer.action} on another game than this one.`, "error");
-      return;
-    }
-    game.free();
-    game = next;
     logStep(who.seat, answer.action, answer.events);
   }
 }

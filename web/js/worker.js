@@ -2,7 +2,7 @@
 // record (the CLI's JSON form: the steps, the seats and where the game's generator stands),
 // so the game rebuilt here is exactly the page's, and what it asks:
 // - "botTurn": the bot of the seat to move plays, with the game's generator; the answer is
-//   its action, the events and the record after it, which the page takes as its game;
+//   its action, the events and the record after it, which the page's game follows;
 // - "hint": the library's hint for the seat to move (nothing is played).
 import init, { Game } from "../pkg/mesopotamia_wasm.js";
 

@@ -185,12 +185,21 @@ def test_undo_goes_back_to_the_persons_previous_decision(watched, base_url):
     start(page, base_url, "cards", 2, ["person", "random"], seed=2)
     person_turn_or_end(page)
     before = page.locator("#view-text").inner_text()
+    action = page.locator("#legal button[data-action]").first.get_attribute("data-action")
     page.locator("#legal button[data-action]").first.click()
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
     person_turn_or_end(page)
+    after = page.locator("#view-text").inner_text()
     page.click("#undo")
     person_turn_or_end(page)
     assert page.locator("#view-text").inner_text() == before
+    # The same decision again: the same draws and the same bot's turn (undo put the game's
+    # generator back, over the bot's turn played in the worker too).
+    logged = page.locator("#log > li").count()
+    page.locator(f"#legal button[data-action='{action}']").click()
+    page.wait_for_function("n => document.querySelectorAll('#log > li').length > n", arg=logged)
+    person_turn_or_end(page)
+    assert page.locator("#view-text").inner_text() == after
 
 
 def test_hot_seat_hides_the_table_between_people(watched, base_url):

@@ -354,6 +354,12 @@ impl Game {
         self.session.play_bots().map_err(message)
     }
 
+    /// Takes the steps a record of this game adds to it (played on a copy rebuilt from this
+    /// game's record) and where its generator stands: the steps taken.
+    pub fn follow(&mut self, record: &str) -> Result<usize, String> {
+        self.session.follow_record(record).map_err(message)
+    }
+
     /// A hint for the seat to move: `{action, shares, legal, iterations}`.
     pub fn hint(&mut self) -> Result<Value, String> {
         let hint = self.session.hint().map_err(message)?;

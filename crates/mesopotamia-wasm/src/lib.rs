@@ -383,6 +383,18 @@ impl Game {
         self.game.play_bots().map_err(error)
     }
 
+    /// Takes back what a copy of this game played elsewhere: the steps its record (JSON or
+    /// the game text; a record of this game whose steps begin with this game's) adds, and
+    /// where its generator stands. The game is then the one that played them, and undo puts
+    /// the generator back over them as over its own steps (a game replaced by
+    /// `fromRecord` knows its generator's position only at its end). What a page does with
+    /// the record of a bot's turn played in a worker. Returns the number of steps taken;
+    /// throws, the game unchanged, on a record of another game or one that does not go on
+    /// from this one.
+    pub fn follow(&mut self, record: &str) -> Result<u32, JsError> {
+        self.game.follow(record).map(|n| n as u32).map_err(error)
+    }
+
     /// A hint for the seat to move, the library's (the same in every front end): the search
     /// among the actions the game's evaluation rates best, with a generator of its own (the
     /// game's is not moved). `{action, shares: [{action, share}], legal, iterations}`.

@@ -73,6 +73,51 @@ for (const name of GAMES) {
     assert.equal(g.record(), whole, `${name} rebuilt at every step`);
   });
 
+  test(`${name}: the page's way (a copy rebuilt from the record plays, the game follows) is the game, undo included`, () => {
+    const options = { players: 3, seed: 9, seats: ["person", "greedy", "random"] };
+    const direct = Game.create(name, options);
+    const page = Game.create(name, options);
+    /** Chance here, each bot's turn in a copy rebuilt from the record (the page's worker). */
+    const viaWorker = (g) => {
+      for (;;) {
+        const who = g.toMove();
+        if (who.kind === "chance") g.advance();
+        else if (who.kind === "seat" && g.seats[who.seat] !== "person") {
+          const copy = Game.fromRecord(null, g.record());
+          copy.botTurn();
+          assert.equal(g.follow(copy.record()), 1);
+          copy.free();
+        } else return;
+      }
+    };
+    for (let decision = 0; decision < 5; decision++) {
+      direct.playBots();
+      viaWorker(page);
+      assert.equal(page.record(), direct.record());
+      if (direct.toMove().kind === "over") break;
+      const action = direct.legal().at(-1);
+      direct.play(action);
+      page.play(action);
+      direct.playBots();
+      viaWorker(page);
+      const after = direct.record();
+      assert.equal(page.record(), after);
+      // Undo puts the generator back in both: the same decision again is the same game.
+      assert.equal(page.undoDecision(0), direct.undoDecision(0));
+      assert.equal(page.record(), direct.record(), `${name}: undone`);
+      page.play(action);
+      viaWorker(page);
+      assert.equal(page.record(), after, `${name}: played again`);
+      direct.play(action);
+    }
+    const before = page.record();
+    assert.throws(() => page.follow(Game.create(name, { ...options, seed: 10 }).record()), /another game/);
+    assert.throws(() => page.follow(Game.create(name, options).record()), /does not go on from this game/);
+    assert.throws(() => page.follow("not a record"), /not a game record/);
+    assert.equal(page.record(), before, "refusals change nothing");
+    assert.equal(page.follow(before), 0);
+  });
+
   test(`${name}: bot(spec) moves nothing and is what the seat's bot plays on its turn`, () => {
     const g = Game.create(name, { players: 3, seed: 8, seats: ["greedy", "random", "mcts:100"] });
     for (let i = 0; i < 60 && g.toMove().kind !== "over"; i++) {
