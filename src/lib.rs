@@ -29,6 +29,9 @@ pub use tigris_euphrates_cards as cards;
 #[cfg(feature = "sumeria")]
 pub use sumeria;
 
+pub mod examples;
 pub mod games;
+#[cfg(feature = "svg")]
+pub mod pictures;
 pub mod session;
 pub mod table;

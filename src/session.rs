@@ -39,6 +39,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::table::{BotSpec, Hint, NamedGame};
 
 mod any;
+mod follow;
 pub use any::{
     AnySession, HintText, Suggestion, Told, new_session, parse_seats, session_from_position,
 };

@@ -47,7 +47,8 @@ pub struct HintText {
     pub iterations: u32,
 }
 
-/// A session of any game: see [the module](crate::session).
+/// A session of any game: what a front end told the game at run time holds (see [the
+/// session](crate::session)).
 pub trait AnySession: Send + Sync {
     /// The game's description.
     fn description(&self) -> &'static GameDescription;
@@ -181,6 +182,16 @@ pub trait AnySession: Send + Sync {
     /// chance index, without putting into words what it caused: for loops that read no
     /// events (a learner's thousands of steps a second).
     fn play_code(&mut self, index: usize) -> Result<(), SessionError>;
+
+    // What the web page asks of a session.
+
+    /// The picture of what `seat` may see ([`crate::pictures::view_svg`]).
+    #[cfg(feature = "svg")]
+    fn view_svg(&self, seat: Seat) -> String;
+    /// Takes the steps a record of this game (JSON or the game text) adds to it and where its
+    /// generator stands ([`Session::follow`]): the steps taken.
+    #[cfg(feature = "serde")]
+    fn follow_record(&mut self, text: &str) -> Result<usize, SessionError>;
 }
 
 impl Clone for Box<dyn AnySession> {
@@ -529,6 +540,17 @@ impl<G: NamedGame> AnySession for Session<G> {
             let action = self.action_at(index)?;
             Session::play(self, action).map(|_| ())
         }
+    }
+
+    #[cfg(feature = "svg")]
+    fn view_svg(&self, seat: Seat) -> String {
+        crate::pictures::view_svg(&self.game, seat)
+    }
+
+    #[cfg(feature = "serde")]
+    fn follow_record(&mut self, text: &str) -> Result<usize, SessionError> {
+        let record = super::follow::read::<G>(text)?;
+        self.follow(&record)
     }
 }
 

@@ -1,5 +1,6 @@
 // The WebAssembly package, loaded once per page (the package's own ES module and its .wasm,
-// copied into pkg/ by `cargo xtask web`).
+// copied into pkg/ by `cargo xtask web`). What each game is (its name, title, players and
+// options) is the package's: `games()`, the library's descriptions; no page writes it again.
 import init, * as wasm from "../pkg/mesopotamia_wasm.js";
 
 let loading = null;
@@ -9,10 +10,3 @@ export function engine() {
   if (!loading) loading = init().then(() => wasm);
   return loading;
 }
-
-/** The games the site knows, with the names people read. */
-export const GAME_TITLES = {
-  tigris: "Tigris & Euphrates",
-  cards: "Euphrat & Tigris, the card game",
-  sumeria: "Sumeria",
-};

@@ -1,7 +1,11 @@
-// The play page: a whole game of any of the three, people and bots. Every rule is the
-// engine's: this page asks who is to move, lists what the engine says is legal, plays what a
-// person chooses (or what a bot chose in the worker) and shows the engine's words and pictures.
-import { engine, GAME_TITLES } from "./engine.js";
+// The play page: a whole game of any of the package's games, people and bots. Every rule is
+// the engine's: this page asks who is to move, lists what the engine says is legal, plays what
+// a person chooses and shows the engine's words and pictures. What each game is (its title,
+// players and options) is its description (`games()`). The game is the library's session: a
+// bot's turn is played in the worker on the game rebuilt from its record, and the page takes
+// the worker's record back (`follow`), so the page's game is the one the command line plays
+// with the same seed and seats.
+import { engine } from "./engine.js";
 import { actionsAt, legalPanel, placesAt } from "./legal.js";
 import { appendMarked, eventItem, h, message } from "./marks.js";
 
@@ -16,19 +20,16 @@ try {
   // A browser without long-task timing: the budget script says so.
 }
 
-const PLAYERS = { tigris: [2, 3, 4], cards: [2, 3, 4], sumeria: [3, 4] };
-const DEFAULT_PLAYERS = { tigris: 4, cards: 3, sumeria: 3 };
-const HINT_SPEC = "mcts:1000";
-
 const $ = (id) => document.getElementById(id);
 let wasm = null;
+let described = new Map(); // each game's description, by name (the package's games())
 let game = null; // the Game being played or replayed
-let gameName = "tigris";
+let gameName = null;
 let seats = []; // each seat's spec: "person" or a bot spec
 let viewer = null; // the seat whose view is shown (a person), or null (all bots: everything)
 let loopToken = 0; // a new game, undo or load cancels the running loop
 let mode = "setup"; // "setup" | "play" | "replay"
-let replay = null; // { source (the loaded Game), record (parsed, for the labels), at, total }
+let replay = null; // { source (the loaded Game), steps (its steps, for the labels), at, total }
 
 // The table shown in place of the setup: for play (the actions) or for a replay (its
 // controls), with no standings and an empty log.
@@ -65,27 +66,68 @@ function startWorker() {
   };
 }
 
-/** Asks the worker for `spec`'s choice in the current game (sent as its record). */
-function askBot(spec) {
+/** Asks the worker for `request` ("botTurn" or "hint") on the current game, sent as its record. */
+function askWorker(request) {
   const id = ++nextRequest;
   const record = game.record();
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, game: gameName, record, spec });
+    worker.postMessage({ id, record, request });
   });
 }
 
-// ---- Setup form.
+/** A game's title, from its description. */
+const titleOf = (name) => described.get(name)?.title ?? name;
+
+// ---- Setup form: the game menu, players and options from the games' descriptions.
+
+/** `englishVariant` as words: "English variant". */
+function words(name) {
+  const spaced = name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** The inputs of one option of the description, named as `Game.create` takes it. */
+function optionField(option) {
+  const id = `option-${option.name}`;
+  const help = h("span", { id: `${id}-help`, class: "option-help", text: option.help });
+  const described = { id, name: option.name, "aria-describedby": `${id}-help`, "data-kind": option.kind };
+  switch (option.kind) {
+    case "flag":
+      return h("div", { class: "option" },
+        h("label", {}, h("input", { ...described, type: "checkbox" }), ` ${words(option.name)}`), " ", help);
+    case "number":
+      return h("div", { class: "option" },
+        h("label", { for: id, text: words(option.name) }), " ",
+        h("input", { ...described, type: "number", step: "1", min: option.min, max: option.max, value: option.default }),
+        " ", help);
+    case "choice":
+      return h("div", { class: "option" },
+        h("label", { for: id, text: words(option.name) }), " ",
+        h("select", described, option.values.map((v) =>
+          h("option", { value: v.name, title: v.help, selected: v.name === option.default, text: v.name }))),
+        " ", help);
+    default:
+      // A text, given as a file (a board file): the game's own default when none is chosen.
+      return h("div", { class: "option" },
+        h("label", { for: id, text: `${words(option.file ?? option.name)} (optional)` }), " ",
+        h("input", { ...described, type: "file", accept: ".txt,text/plain" }), " ", help);
+  }
+}
+
 function optionsShown() {
   const name = $("game").value;
-  for (const fieldset of document.querySelectorAll("fieldset[data-game]")) {
-    fieldset.hidden = fieldset.dataset.game !== name;
-  }
-  $("turn-limit").disabled = name === "sumeria";
+  const game = described.get(name);
+  $("game-about").textContent = game.about;
+  $("game-options-title").textContent = `${game.title} options`;
+  $("game-options").hidden = game.options.length === 0;
+  $("game-options-fields").replaceChildren(...game.options.map(optionField));
   const players = $("players");
-  const wanted = Number(players.value) || DEFAULT_PLAYERS[name];
-  players.replaceChildren(...PLAYERS[name].map((n) => h("option", { value: n, text: String(n) })));
-  players.value = PLAYERS[name].includes(wanted) ? wanted : DEFAULT_PLAYERS[name];
+  const range = [];
+  for (let n = game.minPlayers; n <= game.maxPlayers; n++) range.push(n);
+  const wanted = Number(players.value);
+  players.replaceChildren(...range.map((n) => h("option", { value: n, text: String(n) })));
+  players.value = range.includes(wanted) ? wanted : game.defaultPlayers;
   seatRows();
 }
 
@@ -103,26 +145,21 @@ function seatRows() {
   }
 }
 
+/** The form as `Game.create`'s options: the players, the seed and each option of the game. */
 async function gameOptions() {
-  const form = $("setup-form");
-  const data = new FormData(form);
-  const name = data.get("game");
+  const name = $("game").value;
   const options = {
-    players: Number(data.get("players")),
-    seed: Number(data.get("seed") || 0),
+    players: Number($("players").value),
+    seed: Number($("seed").value || 0),
   };
-  // Sumeria has no turn limit option (its game ends by its own rules).
-  if (name !== "sumeria") options.turnLimit = Number(data.get("turnLimit") || 1000);
-  if (name === "tigris") {
-    options.board = data.get("board");
-    options.englishVariant = data.get("englishVariant") === "on";
-    options.buildings = data.get("buildings") === "on";
-    options.ziggurat = data.get("ziggurat") === "on";
-  } else if (name === "cards") {
-    options.openPiles = data.get("openPiles") === "on";
-  } else if (name === "sumeria") {
-    const file = $("board-file").files[0];
-    if (file) options.boardText = await file.text();
+  for (const option of described.get(name).options) {
+    const input = $(`option-${option.name}`);
+    if (!input) continue;
+    if (option.kind === "flag") options[option.name] = input.checked;
+    else if (option.kind === "number") {
+      if (input.value !== "") options[option.name] = Number(input.value);
+    } else if (option.kind === "choice") options[option.name] = input.value;
+    else if (input.files[0]) options[option.name] = await input.files[0].text();
   }
   return { name, options };
 }
@@ -176,7 +213,7 @@ function begin(name, g, specs) {
   showTable(false);
   $("hint-text").textContent = "";
   refused("");
-  document.title = `${GAME_TITLES[name]} · Play · mesopotamia`;
+  document.title = `${titleOf(name)} · Play · mesopotamia`;
   loop();
 }
 
@@ -217,9 +254,9 @@ async function loop() {
     $("status").classList.add("thinking");
     document.body.dataset.thinking = "1";
     const started = performance.now();
-    let choice;
+    let answer;
     try {
-      choice = await askBot(spec);
+      answer = await askWorker("botTurn");
     } catch (error) {
       if (token !== loopToken) return;
       $("status").classList.remove("thinking");
@@ -232,13 +269,15 @@ async function loop() {
     }
     if (token !== loopToken) return;
     $("status").classList.remove("thinking");
+    // The page's game takes the worker's step and generator: it is then the game that
+    // played the bot's turn (and undo puts the generator back over it).
     try {
-      const events = game.play(choice.action);
-      logStep(who.seat, choice.action, events);
+      game.follow(answer.record);
     } catch (error) {
-      say(`Seat ${who.seat}'s bot chose ${choice.action}: ${message(error)}`, "error");
+      say(`Seat ${who.seat}'s bot played ${answer.action}, but its record is refused: ${message(error)}`, "error");
       return;
     }
+    logStep(who.seat, answer.action, answer.events);
   }
 }
 
@@ -350,9 +389,10 @@ async function hint() {
   $("hint").disabled = true;
   const token = loopToken;
   try {
-    const { action, analysis } = await askBot(HINT_SPEC);
+    // The library's hint, searched in the worker: the same hint as every front end's.
+    const { hint: { action, shares } } = await askWorker("hint");
     if (token !== loopToken) return;
-    const best = (analysis || []).find((a) => a.action === action);
+    const best = (shares || []).find((a) => a.action === action);
     const share = best ? ` (${Math.round(best.share * 100)}% of the search's visits)` : "";
     $("hint-text").textContent = `Hint: ${action}${share}`;
     $("action").value = action;
@@ -375,11 +415,9 @@ function lastPersonStep() {
   return -1;
 }
 
-/** The seat that chose a step, or null for chance (the record's step form). */
+/** The seat that chose a step (`steps()`'s form), or null for chance. */
 function stepSeat(step) {
-  if (step && Array.isArray(step.action)) return step.action[0];
-  if (step && typeof step.seat === "number") return step.seat;
-  return null;
+  return step && typeof step.seat === "number" ? step.seat : null;
 }
 
 function undo() {
@@ -387,7 +425,13 @@ function undo() {
   if (target < 0) return;
   loopToken++;
   startWorker(); // a bot still thinking is dropped
-  while (game.steps().length > target) game.undo();
+  // Back to that person's decision: the steps after it taken back, the generator too.
+  try {
+    game.undoDecision(stepSeat(game.steps()[target]));
+  } catch (error) {
+    say(`Undo: ${message(error)}`, "error");
+    return;
+  }
   $("log").append(h("li", { class: "mono", text: "(undone to the previous decision of a person)" }));
   $("standings").hidden = true;
   $("actions-panel").hidden = false;
@@ -409,24 +453,16 @@ async function load(event) {
   event.target.value = "";
   if (!file) return;
   const text = await file.text();
-  // The record names its game; a file that is not even JSON is given to the engine of the
-  // game chosen above, which says what is wrong with it.
-  let name = $("game").value;
-  let parsed = null;
-  try {
-    parsed = JSON.parse(text);
-    if (parsed && typeof parsed.game === "string" && parsed.game in GAME_TITLES) name = parsed.game;
-  } catch {
-    parsed = null;
-  }
+  // The record names its game: the engine reads it as that game's, or says what is wrong.
   let loaded;
   try {
-    loaded = wasm.Game.fromRecord(name, text);
+    loaded = wasm.Game.fromRecord(null, text);
   } catch (error) {
     say(`The record ${file.name} is refused: ${message(error)}`, "error");
     return;
   }
-  say(`Loaded ${file.name}: ${GAME_TITLES[name]}, ${loaded.steps().length} steps.`);
+  const name = loaded.name;
+  say(`Loaded ${file.name}: ${titleOf(name)}, ${loaded.steps().length} steps.`);
   loopToken++;
   startWorker();
   endReplay();
@@ -436,7 +472,8 @@ async function load(event) {
   // The record's bots, as the engine read them (checked): who played each seat.
   seats = loaded.seats.length === loaded.players ? loaded.seats : Array(loaded.players).fill("person");
   mode = "replay";
-  replay = { source: loaded, record: parsed, at: loaded.steps().length, total: loaded.steps().length };
+  const steps = loaded.steps();
+  replay = { source: loaded, steps, at: steps.length, total: steps.length };
   viewer = null;
   showTable(true);
   showReplay(replay.total);
@@ -450,10 +487,9 @@ function showReplay(n) {
   viewer = null;
   $("board").innerHTML = game.svg();
   $("view-text").textContent = game.position();
-  const steps = replay.record.steps;
-  const step = replay.at > 0 ? steps[replay.at - 1] : null;
+  const step = replay.at > 0 ? replay.steps[replay.at - 1] : null;
   const label = step
-    ? `step ${replay.at} of ${replay.total}: ${stepSeat(step) !== null ? `seat ${stepSeat(step)} ${step.action[1]}` : step.chance}`
+    ? `step ${replay.at} of ${replay.total}: ${step.seat !== null ? `seat ${step.seat} ${step.step}` : step.step}`
     : `the start (${replay.total} steps)`;
   $("replay-label").textContent = label;
   $("status").textContent = `Replay: ${label}`;
@@ -508,6 +544,9 @@ async function main() {
     return;
   }
   $("loading").remove();
+  // The game menu: every game of the package, by its title.
+  described = new Map(wasm.games().map((g) => [g.name, g]));
+  $("game").replaceChildren(...[...described.values()].map((g) => h("option", { value: g.name, text: g.title })));
   $("game").addEventListener("change", optionsShown);
   $("players").addEventListener("change", seatRows);
   $("setup-form").addEventListener("submit", startGame);

@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from conftest import SCREENSHOTS
+
 
 def start(page, base_url, game, players, seats, **options):
     page.goto(f"{base_url}/play.html")
@@ -69,9 +71,49 @@ def test_a_whole_game_against_bots_then_the_record_replays_natively(
     download.value.save_as(path)
     record = json.loads(path.read_text())
     assert record["game"] == game
-    assert record.get("end") in ("rules", "turn-limit")
+    assert record.get("end") == "rules"
     replayed = cli("replay", str(path))
     assert replayed.returncode == 0
+
+
+# Bot-only games: each game, greedy against greedy and random against random, at its smallest
+# and largest table; among them Tigris & Euphrates, 2 players, seed 7, greedy against greedy,
+# which the page once played to the turn limit (its bots drew from a generator put back at its
+# seed for every decision). Each must end by the rules, as the command line plays it.
+BOT_GAMES = [
+    (game, players, spec, seed)
+    for game, smallest, largest in [("tigris", 2, 4), ("cards", 2, 4), ("sumeria", 3, 4)]
+    for spec in ("greedy", "random")
+    for players, seed in ((smallest, 7), (largest, 3))
+]
+
+
+@pytest.mark.parametrize("game,players,spec,seed", BOT_GAMES,
+                         ids=[f"{g}-{p}-{s}-seed{n}" for g, p, s, n in BOT_GAMES])
+def test_a_bot_only_game_ends_by_the_rules_as_the_command_line_plays_it(
+        watched, base_url, cli, tmp_path, game, players, spec, seed):
+    page = watched.page
+    seats = [spec] * players
+    start(page, base_url, game, players, seats, seed=seed)
+    page.wait_for_selector("body[data-over='1']", timeout=240_000)
+    assert page.locator("#status").inner_text() == "The game is over (rules)."
+    assert page.locator("#standings tbody tr").count() == players
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"bots-{game}-{players}-{spec}-seed{seed}.png", full_page=True)
+    with page.expect_download() as download:
+        page.click("#save")
+    path = tmp_path / f"{game}.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["end"] == "rules"
+    # The command line's game with the same seed and seats is the same game, step for step.
+    native = tmp_path / f"{game}-native.json"
+    cli("play", game, "--players", str(players), "--seed", str(seed), "--bots", ",".join(seats),
+        "--record", str(native))
+    assert record == json.loads(native.read_text())
+    # The log shows every seat's step.
+    decisions = sum(1 for step in record["steps"] if "action" in step)
+    assert page.locator("#log > li").count() == decisions
 
 
 def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(watched, base_url):
@@ -143,12 +185,21 @@ def test_undo_goes_back_to_the_persons_previous_decision(watched, base_url):
     start(page, base_url, "cards", 2, ["person", "random"], seed=2)
     person_turn_or_end(page)
     before = page.locator("#view-text").inner_text()
+    action = page.locator("#legal button[data-action]").first.get_attribute("data-action")
     page.locator("#legal button[data-action]").first.click()
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
     person_turn_or_end(page)
+    after = page.locator("#view-text").inner_text()
     page.click("#undo")
     person_turn_or_end(page)
     assert page.locator("#view-text").inner_text() == before
+    # The same decision again: the same draws and the same bot's turn (undo put the game's
+    # generator back, over the bot's turn played in the worker too).
+    logged = page.locator("#log > li").count()
+    page.locator(f"#legal button[data-action='{action}']").click()
+    page.wait_for_function("n => document.querySelectorAll('#log > li').length > n", arg=logged)
+    person_turn_or_end(page)
+    assert page.locator("#view-text").inner_text() == after
 
 
 def test_hot_seat_hides_the_table_between_people(watched, base_url):

@@ -1,26 +1,26 @@
-//! The mesopotamia rules engines for JavaScript: one WebAssembly package for Tigris &
-//! Euphrates, the card game and Sumeria, built by `cargo xtask wasm` (see `docs/web.md`).
+//! The mesopotamia rules engines for JavaScript: one WebAssembly package for the games of the
+//! `mesopotamia` library, built by `cargo xtask wasm` (see `docs/web.md`).
 //!
 //! The JavaScript API mirrors the Rust and Python ones: a `Game` class (create, play by
-//! notation or index, chance, views, positions, records, pictures, bots) and functions for
-//! the rule examples. Results are plain objects; every refusal is a thrown `Error` with
-//! the engine's message, and the state is then unchanged. There is no panic path: bad input
-//! of any kind is an error.
+//! notation or index, chance, views, positions, records, pictures, bots, hints) and functions
+//! for the games' descriptions and rule examples. The game is the library's session
+//! (`mesopotamia::session`), the same one the command line and Python play through, so the
+//! same seed and seats give the same game everywhere; what each game is and which options it
+//! takes is its description (`games()`). Results are plain objects; every refusal is a thrown
+//! `Error` with the library's message, and the state is then unchanged. There is no panic
+//! path: bad input of any kind is an error.
 //!
-//! The functions are written once in plain Rust ([`api`], [`table`]) and tested natively;
-//! this file only converts values at the border.
+//! The package only converts values: [`api`] is the functions in plain Rust (JSON in and
+//! out, tested natively), [`convert`] the conversions, and this file turns them into
+//! JavaScript values.
 
 #![forbid(unsafe_code)]
 
 pub mod api;
-pub mod games;
-pub mod pictures;
-pub mod table;
+pub mod convert;
 
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
-
-use crate::table::Table;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -38,14 +38,19 @@ export type Piece = { mark: Mark | null; text: string };
 export type GameEvent = { text: string; pieces: Piece[] };
 /** A chance outcome drawn and what it caused. */
 export type Drawn = { outcome: string; events: GameEvent[] };
+/** A bot's action played and what it caused. */
+export type BotTurn = { action: string; events: GameEvent[] };
 /** A step of the game so far (`seat` null for chance). */
 export type PlayedStep = { seat: number | null; step: string };
 /** A seat's place at the end (rank 1 is first; tied seats share a rank). */
 export type Standing = { seat: number; rank: number; score: number };
 /** One root action of a search. */
 export type Visits = { action: string; visits: number; share: number; value: number };
-/** A bot's choice (not played), and the search's root visits for `mcts`. */
+/** A bot's choice (not played), and the search's root visits for a search bot. */
 export type BotChoice = { action: string; analysis: Visits[] | null; iterations: number | null };
+/** A hint: the action suggested, each candidate searched with its share of the visits (most
+ * visited first), the legal actions ranked, and the search's iterations. */
+export type Hint = { action: string; shares: { action: string; share: number }[]; legal: number; iterations: number };
 /** A position and its picture. */
 export type Shown = { position: string; svg: string };
 /** One step of a rule example. */
@@ -56,12 +61,33 @@ export type ExampleScenario =
   | { refused: { position: string; violations: { name: string; message: string }[] } };
 /** A rule example run. */
 export type Example = { id: string; title: string; source: string[]; scenarios: ExampleScenario[] };
-/** The options of `Game.create` (each game takes its own; others are refused). */
+/** One option of a game (its `name` is the key `Game.create` takes it by). */
+export type OptionDescription = {
+  name: string;
+  kind: "flag" | "number" | "choice" | "text";
+  /** `null` for a text: the game's own default. */
+  default: boolean | number | string | null;
+  /** A number's range. */
+  min?: number; max?: number;
+  /** A choice's values and what each means. */
+  values?: { name: string; help: string }[];
+  /** A text's name when a front end takes it from a file. */
+  file?: string;
+  help: string;
+};
+/** What a game says about itself. */
+export type GameDescription = {
+  name: string; title: string; about: string;
+  minPlayers: number; maxPlayers: number; defaultPlayers: number;
+  /** What a seat's score is, in words. */
+  score: string;
+  options: OptionDescription[];
+};
+/** The options of `Game.create`: `players`, `seed`, `seats`, and the chosen game's options by
+ * their names in its description (`games()`); another game's option is refused. */
 export type GameOptions = {
-  players?: number; seed?: number;
-  board?: "classic" | "alternative"; englishVariant?: boolean; buildings?: boolean; ziggurat?: boolean;
-  turnLimit?: number; openPiles?: boolean; boardText?: string;
-  seats?: string[];
+  players?: number; seed?: number; seats?: string[];
+  [option: string]: boolean | number | string | string[] | undefined;
 };
 "#;
 
@@ -85,27 +111,32 @@ fn js_result(result: Result<Value, String>) -> Result<JsValue, JsError> {
 fn seed(seed: Option<f64>) -> Result<u64, JsError> {
     match seed {
         None => Ok(0),
-        Some(s) if s.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&s) => Ok(s as u64),
-        Some(s) => Err(error(format!(
-            "seed {s}: a whole number from 0 to 2^53 - 1"
-        ))),
+        Some(s) => convert::whole(s)
+            .map(|s| s as u64)
+            .ok_or_else(|| error(format!("seed {s}: a whole number from 0 to 2^53 - 1"))),
     }
 }
 
-/// A game in progress: any of the three, with the same methods.
+/// A game in progress, of any of the games: the library's session.
 #[wasm_bindgen]
 pub struct Game {
-    table: Box<dyn Table>,
+    game: api::Game,
+}
+
+impl From<api::Game> for Game {
+    fn from(game: api::Game) -> Game {
+        Game { game }
+    }
 }
 
 #[wasm_bindgen]
 impl Game {
-    /// A new game: `name` is `tigris`, `cards` or `sumeria`; `options` an object of that
-    /// game's options (`players`, `seed`, `seats`, and `board`, `englishVariant`,
-    /// `buildings`, `ziggurat`, `turnLimit` for tigris; `openPiles`, `turnLimit` for cards;
-    /// `boardText` for sumeria). `seats` says who plays each seat (`person` or a bot spec,
-    /// one per seat), checked at once and written in the record. Throws on an unknown game
-    /// or option, a refused one, or a bad seat spec.
+    /// A new game: `name` is one of `gameNames()`; `options` an object of `players`, `seed`
+    /// (0 when not given: seeds the generator that draws chance and feeds the bots), `seats`
+    /// (who plays each seat: `person` or a bot spec, one per seat, checked at once and written
+    /// in the record) and the game's options by the names its description gives (`games()`).
+    /// Throws on an unknown game, an option the game does not have, a refused value or a
+    /// bad seat spec.
     pub fn create(
         name: &str,
         #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: Option<JsValue>,
@@ -113,6 +144,11 @@ impl Game {
         let json = match options {
             None => String::new(),
             Some(options) if options.is_undefined() || options.is_null() => String::new(),
+            Some(options) if !options.is_object() || options.is_function() => {
+                return Err(error(
+                    "the options must be an object of plain values".into(),
+                ));
+            }
             Some(options) => {
                 // `as_string`, not `String::from`: a function or symbol stringifies to
                 // `undefined`, which must be an error, not a trap.
@@ -122,9 +158,7 @@ impl Game {
                     .ok_or_else(|| error("the options must be an object of plain values".into()))?
             }
         };
-        api::create(name, &json)
-            .map(|table| Game { table })
-            .map_err(error)
+        api::create(name, &json).map(Game::from).map_err(error)
     }
 
     /// A game from a position's text (the game's position format), validated: throws with
@@ -133,66 +167,70 @@ impl Game {
     pub fn from_position(name: &str, text: &str, seed: Option<f64>) -> Result<Game, JsError> {
         let seed = self::seed(seed)?;
         api::from_position(name, text, seed)
-            .map(|table| Game { table })
+            .map(Game::from)
             .map_err(error)
     }
 
-    /// A game replayed from a record (the JSON `record()` and `mesopotamia play --record`
-    /// write); throws with the reason when the record is not one or does not replay.
+    /// A game rebuilt from its record (the JSON `record()` and `mesopotamia play --record`
+    /// write, or the game text): replayed step by step, its seats from the record's `bots`
+    /// and its generator where the record says it stood, so that it goes on exactly as the
+    /// game that wrote the record would. With `name`, the record must be of that game
+    /// (`null`: whichever game it names). Throws with the reason when the record is not one
+    /// or does not replay.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(name: &str, json: &str) -> Result<Game, JsError> {
-        api::from_record(name, json)
-            .map(|table| Game { table })
+    pub fn from_record(name: Option<String>, json: &str) -> Result<Game, JsError> {
+        api::from_record(name.as_deref(), json)
+            .map(Game::from)
             .map_err(error)
     }
 
-    /// The game's name: `tigris`, `cards` or `sumeria`.
+    /// The game's name (one of `gameNames()`).
     #[wasm_bindgen(getter)]
     pub fn name(&self) -> String {
-        self.table.name().to_owned()
+        self.game.name().to_owned()
     }
 
     /// Seats at the table.
     #[wasm_bindgen(getter)]
     pub fn players(&self) -> u32 {
-        self.table.players() as u32
+        self.game.players() as u32
     }
 
     /// Who acts next: `{kind: "seat", seat}`, `{kind: "chance"}` or `{kind: "over"}`.
     #[wasm_bindgen(js_name = toMove, unchecked_return_type = "ToMove")]
     pub fn to_move(&self) -> JsValue {
-        js(&self.table.to_move())
+        js(&self.game.to_move())
     }
 
     /// The legal actions of the seat to move in notation, in the engine's order (empty at
     /// chance and at the end).
     pub fn legal(&self) -> Vec<String> {
-        self.table.legal()
+        self.game.legal()
     }
 
     /// The legal actions' dense indices, ascending (a `Uint32Array`).
     #[wasm_bindgen(js_name = legalIndices)]
     pub fn legal_indices(&self) -> Vec<u32> {
-        self.table.legal_indices()
+        self.game.legal_indices()
     }
 
     /// The size of the dense action space of this game's configuration.
     #[wasm_bindgen(js_name = actionSpaceSize)]
     pub fn action_space_size(&self) -> u32 {
-        self.table.action_space_size()
+        self.game.action_space_size()
     }
 
     /// Plays an action in notation for the seat to move; returns the events it caused.
     /// Throws with the engine's message when the action is refused (the state unchanged).
     #[wasm_bindgen(unchecked_return_type = "GameEvent[]")]
     pub fn play(&mut self, action: &str) -> Result<JsValue, JsError> {
-        js_result(self.table.play(action))
+        js_result(self.game.play(action))
     }
 
     /// Plays the action with that dense index; returns its events.
     #[wasm_bindgen(js_name = playIndex, unchecked_return_type = "GameEvent[]")]
     pub fn play_index(&mut self, index: f64) -> Result<JsValue, JsError> {
-        js_result(self.table.play_index(index))
+        js_result(self.game.play_index(index))
     }
 
     /// The outcomes of the pending chance event and their weights: `[{outcome, weight}]`.
@@ -201,138 +239,188 @@ impl Game {
         unchecked_return_type = "{ outcome: string; weight: number }[]"
     )]
     pub fn chance_outcomes(&self) -> JsValue {
-        js(&self.table.chance_outcomes())
+        js(&self.game.chance_outcomes())
     }
 
     /// Resolves the pending chance event with this outcome; returns its events.
     #[wasm_bindgen(js_name = playChance, unchecked_return_type = "GameEvent[]")]
     pub fn play_chance(&mut self, outcome: &str) -> Result<JsValue, JsError> {
-        js_result(self.table.play_chance(outcome))
+        js_result(self.game.play_chance(outcome))
     }
 
     /// Draws the pending chance event's outcome with the game's seeded generator and
     /// resolves it: `{outcome, events}`.
     #[wasm_bindgen(js_name = sampleChance, unchecked_return_type = "Drawn")]
     pub fn sample_chance(&mut self) -> Result<JsValue, JsError> {
-        js_result(self.table.sample_chance())
+        js_result(self.game.sample_chance())
     }
 
     /// Resolves every chance event until a seat is to move or the game is over:
     /// `[{outcome, events}]`.
     #[wasm_bindgen(unchecked_return_type = "Drawn[]")]
     pub fn advance(&mut self) -> Result<JsValue, JsError> {
-        js_result(self.table.advance())
+        js_result(self.game.advance())
     }
 
     /// What `seat` may know, in the engine's JSON view form.
     pub fn view(&self, seat: f64) -> Result<JsValue, JsError> {
-        js_result(self.table.view(seat))
+        js_result(self.game.view(seat))
     }
 
     /// The seat's view as text with its pieces marked: `[{mark, text}]`, the whole text in
     /// order.
     #[wasm_bindgen(js_name = viewText, unchecked_return_type = "Piece[]")]
     pub fn view_text(&self, seat: f64) -> Result<JsValue, JsError> {
-        js_result(self.table.view_text(seat))
+        js_result(self.game.view_text(seat))
     }
 
     /// The position text (the game's position format, hidden information included).
     pub fn position(&self) -> String {
-        self.table.position()
+        self.game.position()
     }
 
-    /// The game record as JSON, in the CLI's form (`mesopotamia replay` reads it), the
-    /// seats' specs in its `bots`; a game made by `fromPosition` writes that position as
-    /// the record's `start`.
+    /// The game record as JSON, in the CLI's form (`mesopotamia replay` reads it): the
+    /// seed, the seats' specs in its `bots`, the steps, and where the generator stands
+    /// (`rng_position`); a game made by `fromPosition` writes that position as its `start`.
     pub fn record(&self) -> Result<String, JsError> {
-        self.table.record().map_err(error)
+        self.game.record().map_err(error)
     }
 
     /// Every step played from the start: `[{seat, step}]`, `seat` null for chance.
     #[wasm_bindgen(unchecked_return_type = "PlayedStep[]")]
     pub fn steps(&self) -> JsValue {
-        js(&self.table.steps())
+        js(&self.game.steps())
     }
 
     /// Drops the last step: the steps before it are replayed from the start, and the
     /// generator goes back to where it stood before that step (a draw undone is drawn
     /// again). Throws when no step has been played.
     pub fn undo(&mut self) -> Result<(), JsError> {
-        self.table.undo().map_err(error)
+        self.game.undo().map_err(error)
+    }
+
+    /// Takes back `seat`'s last decision and everything after it: the seat decides again
+    /// there, with the same draws to come (the generator goes back too). Returns the number
+    /// of steps taken back; throws when the seat has not decided yet.
+    #[wasm_bindgen(js_name = undoDecision)]
+    pub fn undo_decision(&mut self, seat: f64) -> Result<u32, JsError> {
+        self.game
+            .undo_decision(seat)
+            .map(|n| n as u32)
+            .map_err(error)
     }
 
     /// The game after its first `n` steps, as a new game (seats and generator copied):
     /// `n` from 0 to `steps().length`, else it throws.
     #[wasm_bindgen(js_name = atStep)]
     pub fn at_step(&self, n: f64) -> Result<Game, JsError> {
-        self.table
-            .at_step(n)
-            .map(|table| Game { table })
-            .map_err(error)
+        self.game.at_step(n).map(Game::from).map_err(error)
     }
 
     /// Who plays each seat (`person` or a bot spec), as given by `create`'s `seats`,
     /// `setSeats` or the record's `bots`; empty when never said.
     #[wasm_bindgen(getter)]
     pub fn seats(&self) -> Vec<String> {
-        self.table.seats()
+        self.game.seats()
     }
 
     /// Says who plays each seat: one spec per seat (`person`, `random`, `greedy`, `mcts`,
-    /// `mcts:N`, `mcts:Nms`, `mcts:Ns`), each checked now; throws naming the seat and the
-    /// reason, the seats unchanged.
+    /// `mcts:N`, `mcts:Nms`, `mcts:Ns`, `level1` to `level5`...), each checked now; throws
+    /// naming the seat and the reason, the seats unchanged.
     #[wasm_bindgen(js_name = setSeats)]
     pub fn set_seats(&mut self, specs: Vec<String>) -> Result<(), JsError> {
-        self.table.set_seats(&specs).map_err(error)
+        self.game.set_seats(&specs).map_err(error)
     }
 
-    /// The position as an SVG document (what everyone and everything hidden included).
+    /// The position as an SVG document (everything, hidden information included).
     pub fn svg(&self) -> String {
-        self.table.svg()
+        self.game.svg()
     }
 
-    /// What `seat` may see as an SVG document: the board, and its own summary line only.
+    /// What `seat` may see as an SVG document.
     #[wasm_bindgen(js_name = viewSvg)]
     pub fn view_svg(&self, seat: f64) -> Result<String, JsError> {
-        self.table.view_svg(seat).map_err(error)
+        self.game.view_svg(seat).map_err(error)
     }
 
     /// `null` before the end, then `[{seat, rank, score}]` by seat (rank 1 is first, tied
     /// seats share a rank; `score` is the figure the ranking compares first).
     #[wasm_bindgen(unchecked_return_type = "Standing[] | null")]
     pub fn standings(&self) -> JsValue {
-        js(&self.table.standings())
+        js(&self.game.standings())
     }
 
     /// `null` before the end, then `"rules"` or `"turn-limit"`.
     #[wasm_bindgen(js_name = endReason, unchecked_return_type = "string | null")]
     pub fn end_reason(&self) -> JsValue {
-        js(&self.table.end_reason())
+        js(&self.game.end_reason())
     }
 
-    /// What a bot would play for the seat to move (nothing is played): `random`, `greedy`,
-    /// `mcts` (the game's default budget), `mcts:ITERATIONS`, `mcts:MILLISECONDSms` or
-    /// `mcts:SECONDSs` (decimals to the millisecond, such as `mcts:1.5s`).
-    /// Returns `{action, analysis, iterations}`: for mcts, each root action's visits, share
-    /// of the visits and mean payoff, most visited first; `null` for the others.
+    /// What a bot would play for the seat to move: nothing is played and the generator is
+    /// not moved, so the answer is what that bot would play on its turn (`botTurn`). The
+    /// spec: `random`, `greedy`, `mcts` (the game's default budget), `mcts:ITERATIONS`,
+    /// `mcts:MILLISECONDSms`, `mcts:SECONDSs`, `mcts-v1` with the same budgets, `level1` to
+    /// `level5`. Returns `{action, analysis, iterations}`: for a search bot, each root
+    /// action's visits, share of the visits and mean payoff, most visited first; `null` for
+    /// the others.
     #[wasm_bindgen(unchecked_return_type = "BotChoice")]
-    pub fn bot(&mut self, spec: &str) -> Result<JsValue, JsError> {
-        js_result(self.table.bot(spec))
+    pub fn bot(&self, spec: &str) -> Result<JsValue, JsError> {
+        js_result(self.game.bot(spec))
+    }
+
+    /// The bot of the seat to move (its spec from `seats`) plays with the game's generator:
+    /// `{action, events}`. Throws when chance or a person is to move, or nobody said who
+    /// plays the seat.
+    #[wasm_bindgen(js_name = botTurn, unchecked_return_type = "BotTurn")]
+    pub fn bot_turn(&mut self) -> Result<JsValue, JsError> {
+        js_result(self.game.bot_turn())
+    }
+
+    /// Chance and bots play on until a person is to move or the game is over (every seat
+    /// must have been said).
+    #[wasm_bindgen(js_name = playBots)]
+    pub fn play_bots(&mut self) -> Result<(), JsError> {
+        self.game.play_bots().map_err(error)
+    }
+
+    /// Takes back what a copy of this game played elsewhere: the steps its record (JSON or
+    /// the game text; a record of this game whose steps begin with this game's) adds, and
+    /// where its generator stands. The game is then the one that played them, and undo puts
+    /// the generator back over them as over its own steps (a game replaced by
+    /// `fromRecord` knows its generator's position only at its end). What a page does with
+    /// the record of a bot's turn played in a worker. Returns the number of steps taken;
+    /// throws, the game unchanged, on a record of another game or one that does not go on
+    /// from this one.
+    pub fn follow(&mut self, record: &str) -> Result<u32, JsError> {
+        self.game.follow(record).map(|n| n as u32).map_err(error)
+    }
+
+    /// A hint for the seat to move, the library's (the same in every front end): the search
+    /// among the actions the game's evaluation rates best, with a generator of its own (the
+    /// game's is not moved). `{action, shares: [{action, share}], legal, iterations}`.
+    #[wasm_bindgen(unchecked_return_type = "Hint")]
+    pub fn hint(&mut self) -> Result<JsValue, JsError> {
+        js_result(self.game.hint())
     }
 
     /// An independent copy (its generator copied too).
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_game(&self) -> Game {
-        Game {
-            table: self.table.clone_table(),
-        }
+        Game::from(self.game.clone())
     }
 }
 
-/// The games' names: `["tigris", "cards", "sumeria"]`.
+/// Every game's description, in the order front ends list them: `[{name, title, about,
+/// minPlayers, maxPlayers, defaultPlayers, score, options}]`.
+#[wasm_bindgen(unchecked_return_type = "GameDescription[]")]
+pub fn games() -> JsValue {
+    js(&api::games())
+}
+
+/// The games' names, in the order of `games()`.
 #[wasm_bindgen(js_name = gameNames)]
 pub fn game_names() -> Vec<String> {
-    api::GAME_NAMES.iter().map(|&n| n.to_owned()).collect()
+    api::game_names()
 }
 
 /// The game's rule examples: `[{id, title}]`, in the order of its documents.

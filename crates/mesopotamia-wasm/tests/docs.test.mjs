@@ -7,7 +7,7 @@ import path from "node:path";
 import { wasm, root } from "./package.mjs";
 
 const page = readFileSync(path.join(root, "docs/web.md"), "utf8");
-const afterLoading = page.slice(page.indexOf("## Creating a game"));
+const afterLoading = page.slice(page.indexOf("## The games"));
 const blocks = [...afterLoading.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
 
 test("docs/web.md has an example for each family of functions", () => {
@@ -18,7 +18,7 @@ blocks.forEach((code, i) => {
   test(`docs/web.md example ${i + 1}: ${code.split("\n")[0]}`, () => {
     const said = [];
     const console = { log: (...args) => said.push(args) };
-    const run = new Function("wasm", "console", `const { Game, gameNames, examples, runExample, exampleSvg } = wasm;\n${code}`);
+    const run = new Function("wasm", "console", `const { Game, games, gameNames, examples, runExample, exampleSvg } = wasm;\n${code}`);
     run(wasm, console);
     // What the examples print is never an error or undefined.
     for (const line of said) assert.ok(line.every((v) => v !== undefined), JSON.stringify(line));

@@ -24,8 +24,8 @@ export function cli(...args) {
   return execFileSync(binary, args, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
 }
 
-/** The games. */
-export const GAMES = ["tigris", "cards", "sumeria"];
+/** The games, as the package lists them. */
+export const GAMES = wasm.gameNames();
 
 /** Plays up to `steps` steps: chance by the seeded sampler, seats by `bot`. */
 export function playSome(game, steps, bot = "random") {

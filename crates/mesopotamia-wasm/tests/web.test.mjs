@@ -19,6 +19,14 @@ test("the web build initialises and plays", async () => {
   assert.ok(choice.iterations > 0);
   g.play(choice.action);
   assert.equal(g.steps().at(-1).step, choice.action);
+  assert.deepEqual(web.games().map((d) => d.name), web.gameNames());
+  // A bot's turn on the game rebuilt from its record, as the page's worker plays it.
+  const bots = web.Game.create("cards", { players: 2, seed: 7, seats: ["greedy", "greedy"] });
+  bots.advance();
+  const rebuilt = web.Game.fromRecord(null, bots.record());
+  const turn = rebuilt.botTurn();
+  assert.equal(turn.action, bots.botTurn().action);
+  assert.equal(rebuilt.record(), bots.record());
   const [first] = web.examples("sumeria");
   assert.ok(web.runExample("sumeria", first.id).scenarios.length > 0);
   const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
@@ -27,4 +35,7 @@ test("the web build initialises and plays", async () => {
   const types = readFileSync(path.join(dir, "mesopotamia_wasm.d.ts"), "utf8");
   assert.match(types, /export type ToMove/);
   assert.match(types, /toMove\(\): ToMove;/);
+  assert.match(types, /export function games\(\): GameDescription\[\];/);
+  assert.match(types, /botTurn\(\): BotTurn;/);
+  assert.match(types, /hint\(\): Hint;/);
 });
