@@ -163,7 +163,7 @@ fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
 /// no exploration), whenever `cannot_beat` says so the score computed is at most the best.
 #[test]
 fn a_spared_score_never_beats_the_best() {
-    use super::cannot_beat;
+    use super::search::cannot_beat;
     use crate::chance::uniform_below;
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut unit = || f64::from(uniform_below(&mut rng, 1 << 30)) / f64::from(1u32 << 30);
@@ -208,7 +208,8 @@ fn a_spared_score_never_beats_the_best() {
 /// stays the best, so the choice does not depend on how ties fall.
 #[test]
 fn a_visit_scores_ucb1_and_keeps_the_first_of_equal_scores() {
-    use super::{Edge, Tally, uct_visit};
+    use super::search::uct_visit;
+    use super::{Edge, Tally};
     let table: Vec<f64> = (0..64).map(|n| f64::from(n).ln()).collect();
     let edge = |visits: u32, available: u32| Edge {
         visits,
