@@ -34,8 +34,6 @@ pub mod seat;
 pub mod setup;
 #[cfg(feature = "svg")]
 pub mod svg;
-#[cfg(feature = "testkit")]
-pub mod testkit;
 
 pub use chance::{Bag, BagError, Kind};
 #[cfg(feature = "serde")]

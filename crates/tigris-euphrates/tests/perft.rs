@@ -4,8 +4,8 @@
 
 use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::perft::perft;
-use mesopotamia_core::testkit::perft::{PerftPick, check_perft_file, perft_file_text};
 use mesopotamia_core::{Bot, Game, RandomBot, ToMove};
+use mesopotamia_testkit::perft::{PerftPick, check_perft_file, perft_file_text};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates::Tigris;

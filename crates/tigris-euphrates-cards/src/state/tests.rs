@@ -85,7 +85,7 @@ fn the_sampler_draws_what_the_list_draws() {
 #[test]
 fn the_sampler_draws_what_the_list_draws_in_the_rule_examples() {
     let mut legal = Vec::new();
-    let states = mesopotamia_core::testkit::example_states::<Cards>(crate::examples::EXAMPLES);
+    let states = mesopotamia_testkit::example_states::<Cards>(crate::examples::EXAMPLES);
     let mut pending = std::collections::HashSet::new();
     for (at, game) in &states {
         check_sampler(game, &mut legal);
