@@ -43,8 +43,9 @@ use core::fmt;
 use core::str::FromStr;
 use core::time::Duration;
 
-use mesopotamia_core::mcts::MctsBot;
-use mesopotamia_core::{Bot, Game, RandomBot, Seat};
+use mesopotamia_core::{Game, Seat};
+use mesopotamia_search::mcts::MctsBot;
+use mesopotamia_search::{Bot, RandomBot};
 
 #[cfg(feature = "serde")]
 pub use records::{RecordError, read_record, record_game, write_record};

@@ -8,7 +8,7 @@
 //! person's wait is thinner still. So the hint first ranks every legal action one decision
 //! ahead with the game's evaluation (what the greedy bot does), then gives the search bot's
 //! whole budget to the best [`HINT_CANDIDATES`]
-//! ([`MctsBot::analyse_among`](mesopotamia_core::mcts::MctsBot::analyse_among)). The shares
+//! ([`MctsBot::analyse_among`](mesopotamia_search::mcts::MctsBot::analyse_among)). The shares
 //! it reports are the search's true shares of its root visits among those candidates. The
 //! search bot itself (`mcts`) is unchanged.
 

@@ -528,7 +528,8 @@ mod sumeria_game {
 
 #[cfg(all(feature = "serde", feature = "sumeria"))]
 mod records {
-    use mesopotamia_core::{Game, GameRecord, RandomBot, play_match};
+    use mesopotamia_core::{Game, GameRecord};
+    use mesopotamia_search::{RandomBot, play_match};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
     use sumeria::Sumeria;
@@ -537,7 +538,7 @@ mod records {
 
     fn played() -> GameRecord<Sumeria> {
         let config = sumeria::Config::new(3);
-        let mut bots: Vec<Box<dyn mesopotamia_core::Bot<Sumeria>>> = vec![
+        let mut bots: Vec<Box<dyn mesopotamia_search::Bot<Sumeria>>> = vec![
             Box::new(RandomBot),
             Box::new(RandomBot),
             Box::new(RandomBot),

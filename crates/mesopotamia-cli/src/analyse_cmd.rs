@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 
 use mesopotamia::table::BotSpec;
 use mesopotamia_core::Seat;
-use mesopotamia_core::analysis::{DecisionAnalysis, analyse_record};
+use mesopotamia_search::analysis::{DecisionAnalysis, analyse_record};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::Sumeria;

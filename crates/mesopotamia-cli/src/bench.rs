@@ -6,8 +6,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mesopotamia_core::driver::{random_playout, random_positions};
-use mesopotamia_core::mcts::MctsBot;
 use mesopotamia_core::{Game, ToMove};
+use mesopotamia_search::mcts::MctsBot;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::Serialize;

@@ -6,9 +6,8 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use mesopotamia_core::marks::{MarkedDisplay as _, MarkedString, write_seat_name};
-use mesopotamia_core::{
-    Bot, Game, GameRecord, MatchError, RandomBot, Seat, Step, ToMove, play_from,
-};
+use mesopotamia_core::{Game, GameRecord, Seat, Step, ToMove};
+use mesopotamia_search::{Bot, MatchError, RandomBot, play_from};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 

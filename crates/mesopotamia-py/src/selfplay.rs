@@ -3,10 +3,10 @@
 //! numpy arrays without a Python object per value.
 
 use mesopotamia::table::{BotSpec, Budget};
-use mesopotamia_core::driver::{MatchOutcome, RandomBot, play_match, play_match_observed};
 use mesopotamia_core::rand_core::SeedableRng;
 use mesopotamia_core::record::Step;
-use mesopotamia_core::{Bot, EndReason, Seat};
+use mesopotamia_core::{EndReason, Seat};
+use mesopotamia_search::{Bot, MatchOutcome, RandomBot, play_match, play_match_observed};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::Engine;

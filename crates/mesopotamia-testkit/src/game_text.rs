@@ -31,8 +31,8 @@ where
         .unwrap_or_else(|_| panic!("a bad configuration"))
         .seat_count();
     for i in 0..games {
-        let mut bots = vec![mesopotamia_core::driver::RandomBot; seats];
-        let outcome = mesopotamia_core::driver::play_match(config, &mut bots, rng)
+        let mut bots = vec![mesopotamia_search::RandomBot; seats];
+        let outcome = mesopotamia_search::play_match(config, &mut bots, rng)
             .unwrap_or_else(|e| panic!("game {i}: {}", e.error));
         let mut record = outcome.record.with_seed(i as u64);
         record.bots = vec!["random".to_owned(); seats];
@@ -49,7 +49,7 @@ where
         // Played on from where the half stopped, as a record with a start position.
         let start = half.replay_from(G::record_start(&half).unwrap()).unwrap();
         let from = GameRecord::new(config.clone()).with_start(start.position());
-        let outcome = mesopotamia_core::driver::play_from(start, from, &mut bots, rng)
+        let outcome = mesopotamia_search::play_from(start, from, &mut bots, rng)
             .unwrap_or_else(|e| panic!("game {i}, from its half: {}", e.error));
         let written = check(&outcome.record, &format!("game {i}, from its half"));
         assert!(written.contains("[Start "), "{written}");

@@ -4,10 +4,10 @@ use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::setup::Setup as _;
 
 use mesopotamia_core::cases::CaseGame;
-use mesopotamia_core::driver::{Bot, play_match};
 use mesopotamia_core::game::{Game, ToMove};
 use mesopotamia_core::perft::data::parse_perft_file;
 use mesopotamia_core::perft::perft;
+use mesopotamia_search::{Bot, play_match};
 
 /// The count of [`perft`] without bulk counting: every step is played, the last ones
 /// too, and each must be accepted. Slower by the size of the last lists, and a check on

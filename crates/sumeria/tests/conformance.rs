@@ -131,9 +131,11 @@ fn the_random_play_fast_paths_keep_their_contract() {
 /// Sumeria hides only the order of the bag, which the state keeps as counts: a seat's twin
 /// (`resample_hidden`) is the state itself, so there is nothing to peek at, and the
 /// no-peeking check reduces to this: the search decides the same from the same seed.
+#[cfg(feature = "bots")]
 #[test]
 fn the_search_bot_is_reproducible_from_its_seed() {
-    use mesopotamia_core::{Bot, Game, Seat};
+    use mesopotamia_core::{Game, Seat};
+    use mesopotamia_search::Bot;
     use mesopotamia_testkit::check_no_peeking;
     let mut rng = ChaCha8Rng::seed_from_u64(71);
     let search = |g: &Sumeria, seat: Seat, legal: &[<Sumeria as Game>::Action], seed: u64| {

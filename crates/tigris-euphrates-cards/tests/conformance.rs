@@ -217,9 +217,11 @@ fn the_random_play_fast_paths_keep_their_contract() {
 
 /// The search bot decides the same in two states its seat cannot tell apart (the hidden
 /// part redrawn), with the same seed; a bot that looks at the hidden part is caught.
+#[cfg(feature = "bots")]
 #[test]
 fn the_search_bot_never_peeks() {
-    use mesopotamia_core::{Bot, Game, Seat};
+    use mesopotamia_core::{Game, Seat};
+    use mesopotamia_search::Bot;
     use mesopotamia_testkit::check_no_peeking;
     let mut rng = ChaCha8Rng::seed_from_u64(71);
     let search = |g: &Cards, seat: Seat, legal: &[<Cards as Game>::Action], seed: u64| {

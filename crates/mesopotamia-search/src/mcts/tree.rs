@@ -1,6 +1,6 @@
 //! The search tree: nodes keyed by the actions played, their edges and tallies.
 
-use crate::seat::MAX_SEATS;
+use mesopotamia_core::seat::MAX_SEATS;
 
 /// One search's tree: its nodes, the root first.
 pub(super) type Tree<A> = Vec<Node<A>>;

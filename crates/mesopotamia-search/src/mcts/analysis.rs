@@ -11,8 +11,8 @@ use web_time::Instant;
 use rand_core::Rng;
 
 use super::{MctsBot, Node, Search, Tree};
-use crate::game::Game;
-use crate::seat::Seat;
+use mesopotamia_core::game::Game;
+use mesopotamia_core::seat::Seat;
 
 /// What a search found at the root.
 #[derive(Clone, Debug, PartialEq)]

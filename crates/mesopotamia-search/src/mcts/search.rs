@@ -9,8 +9,8 @@ use web_time::Instant;
 use rand_core::TryRng;
 
 use super::{Edge, Evaluation, MctsConfig, Node, Tally};
-use crate::game::{Game, ToMove};
-use crate::seat::{MAX_SEATS, Seat};
+use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_core::seat::{MAX_SEATS, Seat};
 
 /// Entries of a search's table of logarithms at most (512 KiB): availabilities beyond are
 /// computed.
@@ -418,7 +418,7 @@ fn legal_places<A: Ord>(edges: &mut [Edge<A>], legal: &[A], tried: &mut Vec<usiz
 /// `tried` (ascending, fewer than `legal`'s).
 fn pick_untried<A: Copy>(legal: &[A], tried: &[usize], rng: &mut SplitMix64) -> A {
     let untried = (legal.len() - tried.len()) as u32;
-    let mut at = crate::chance::uniform_below(rng, untried) as usize;
+    let mut at = mesopotamia_core::chance::uniform_below(rng, untried) as usize;
     for &i in tried {
         if i > at {
             break;

@@ -16,7 +16,7 @@
 //! 3. **Expansion** of one action not tried yet at the node, chosen at random.
 //! 4. **Rollout** to the end of the game by uniformly random play through the games' fast
 //!    path ([`Game::play_random`], [`Game::play_chance_random`]).
-//! 5. **Backup** of every seat's payoff ([`Standings::payoff`](crate::Standings::payoff):
+//! 5. **Backup** of every seat's payoff ([`Standings::payoff`](mesopotamia_core::Standings::payoff):
 //!    1 for sole first, 0 for sole last, shared ranks sharing) along the path.
 //!
 //! The decision is the root action visited most. With several threads, each searches its
@@ -26,7 +26,7 @@
 //! after another on the caller's thread, with the same seeds: the same result as natively.
 //!
 //! ```
-//! use mesopotamia_core::mcts::{MctsBot, MctsConfig};
+//! use mesopotamia_search::mcts::{MctsBot, MctsConfig};
 //! # use mesopotamia_core::Game;
 //! # fn demo<G: Game + Send + Sync>(game: &G, seat: mesopotamia_core::Seat, legal: &[G::Action], rng: &mut dyn mesopotamia_core::rand_core::Rng) where G::Action: Send + Sync {
 //! let mut bot = MctsBot::new(MctsConfig::iterations(400));
@@ -36,7 +36,7 @@
 //! ```
 
 #[cfg(doc)]
-use crate::game::Game;
+use mesopotamia_core::game::Game;
 
 mod analysis;
 mod bot;

@@ -5,7 +5,7 @@ use core::time::Duration;
 #[cfg(doc)]
 use super::MctsBot;
 #[cfg(doc)]
-use crate::driver::Bot;
+use crate::Bot;
 
 /// How much a search may do per decision.
 #[derive(Clone, Copy, Debug, PartialEq)]

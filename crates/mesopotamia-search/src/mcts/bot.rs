@@ -6,9 +6,9 @@ use core::time::Duration;
 use rand_core::Rng;
 
 use super::{MctsConfig, Tree};
-use crate::driver::Bot;
-use crate::game::Game;
-use crate::seat::Seat;
+use crate::Bot;
+use mesopotamia_core::game::Game;
+use mesopotamia_core::seat::Seat;
 
 /// How good a state looks for a seat (higher is better), as a game's greedy bot judges it.
 pub type Evaluation<G> = fn(&G, Seat) -> i64;
