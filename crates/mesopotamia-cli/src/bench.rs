@@ -326,6 +326,7 @@ mod tests {
     #[test]
     fn the_search_is_timed_on_decisions_at_its_budget() {
         use mesopotamia::table::NamedGame;
+        use mesopotamia_search::GameBots;
         let config = Sumeria::configure(&Default::default()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let positions = random_positions::<Sumeria, _>(&config, 1, &mut rng).unwrap();

@@ -15,9 +15,15 @@ mod toy;
 pub mod analysis;
 mod bot;
 mod driver;
+mod game_bots;
+mod hint;
 pub mod mcts;
+mod spec;
 
 pub use bot::{Bot, GreedyBot, RandomBot};
 pub use driver::{
     Decision, MatchError, MatchFailure, MatchOutcome, play_from, play_match, play_match_observed,
 };
+pub use game_bots::GameBots;
+pub use hint::{HINT_CANDIDATES, Hint, hint};
+pub use spec::{BotSpec, BotSpecError, Budget, LEVELS, MAX_ITERATIONS, MAX_MILLISECONDS};

@@ -1,8 +1,8 @@
 //! A greedy bot for Sumeria: one decision ahead, with a simple evaluation.
 
 use mesopotamia_core::Seat;
-use mesopotamia_search::GreedyBot;
 use mesopotamia_search::mcts::{MctsBot, MctsConfig};
+use mesopotamia_search::{Bot, GameBots, GreedyBot};
 
 use crate::state::Sumeria;
 
@@ -81,4 +81,24 @@ pub fn mcts_bot(iterations: u32) -> MctsBot<Sumeria> {
             .with_guided_depth(GUIDED_DEPTH, UCT_EXPLORATION),
     )
     .with_evaluation(evaluate)
+}
+
+/// The bots and the evaluation above, as the search's front ends (bot specs, hints) ask for
+/// them.
+impl GameBots for Sumeria {
+    const MCTS_ITERATIONS: u32 = MCTS_ITERATIONS;
+    const MCTS_V1_ITERATIONS: u32 = MCTS_V1_ITERATIONS;
+    const LEVEL_ITERATIONS: [u32; 4] = LEVEL_ITERATIONS;
+    fn greedy_bot() -> Box<dyn Bot<Self> + Send> {
+        Box::new(greedy_bot())
+    }
+    fn mcts_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_bot(iterations)
+    }
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_v1_bot(iterations)
+    }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        evaluate(self, seat)
+    }
 }

@@ -2,8 +2,8 @@
 
 use mesopotamia_core::scoring::weakest_colour_key;
 use mesopotamia_core::{Colour, ColourMap, Game, Seat};
-use mesopotamia_search::GreedyBot;
 use mesopotamia_search::mcts::{MctsBot, MctsConfig};
+use mesopotamia_search::{Bot, GameBots, GreedyBot};
 
 use crate::state::{Card, Cards, DECK_CARDS};
 
@@ -210,3 +210,23 @@ pub fn mcts_bot(iterations: u32) -> MctsBot<Cards> {
 
 /// [`fitted_evaluate`]'s unit: a thousandth of a log-odd.
 const FITTED_SCALE: f64 = 1000.0;
+
+/// The bots and the evaluation above, as the search's front ends (bot specs, hints) ask for
+/// them.
+impl GameBots for Cards {
+    const MCTS_ITERATIONS: u32 = MCTS_ITERATIONS;
+    const MCTS_V1_ITERATIONS: u32 = MCTS_V1_ITERATIONS;
+    const LEVEL_ITERATIONS: [u32; 4] = LEVEL_ITERATIONS;
+    fn greedy_bot() -> Box<dyn Bot<Self> + Send> {
+        Box::new(greedy_bot())
+    }
+    fn mcts_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_bot(iterations)
+    }
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_v1_bot(iterations)
+    }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        evaluate(self, seat)
+    }
+}
