@@ -1,4 +1,4 @@
-//! `play`: a whole game between bots (the core's match driver), or with people at the
+//! `play`: a whole game between bots (the search crate's match driver), or with people at the
 //! terminal (`--human SEAT`): each step told as it happens, each person shown the table
 //! from its own view, with `?`, `hint`, `undo` and `quit`; `--from` continues a game.
 
