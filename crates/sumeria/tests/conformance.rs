@@ -1,4 +1,4 @@
-//! The core's conformance kit for 3 and 4 players: the contract, termination under
+//! The conformance kit for 3 and 4 players: the contract, termination under
 //! stalling policies, and tampered saved states.
 
 use mesopotamia_core::Game;

@@ -1,4 +1,4 @@
-//! The core's conformance kit on 2 to 4 players, and random play in which the legal list
+//! The conformance kit on 2 to 4 players, and random play in which the legal list
 //! is compared with what `apply` accepts over the whole action space, refusals must leave
 //! the state unchanged, and the 185 civilization cards and 8 treasures are conserved.
 

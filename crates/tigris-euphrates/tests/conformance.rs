@@ -1,4 +1,4 @@
-//! The core's conformance kit: 1,000 seeded games in all for 2, 3 and 4 players, with and
+//! The conformance kit: 1,000 seeded games in all for 2, 3 and 4 players, with and
 //! without the English variant, 480 more over every combination of the options, and a
 //! longer run behind `#[ignore]`.
 

@@ -1,5 +1,5 @@
 //! The crate-private counting and decoding of the legal list, and the masks against the
-//! display, over many positions of random games (the core's `check_fast_paths` compares
+//! display, over many positions of random games (the kit's `check_fast_paths` compares
 //! the sampler's draws with the list's).
 
 use mesopotamia_core::chance::{sample_weighted, uniform_below};
