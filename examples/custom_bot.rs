@@ -5,7 +5,8 @@
 //! Run with `cargo run --release --example custom_bot`.
 
 use mesopotamia::core::rand_core::Rng;
-use mesopotamia::core::{Bot, Colour, Game, RandomBot, Seat, play_match};
+use mesopotamia::core::{Colour, Game, Seat};
+use mesopotamia::search::{Bot, RandomBot, play_match};
 use mesopotamia::tigris::{Action, Config, Tigris};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;

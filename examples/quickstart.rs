@@ -4,7 +4,8 @@
 //! Run with `cargo run --example quickstart`.
 
 use mesopotamia::cards::Cards;
-use mesopotamia::core::{Game, RandomBot, Standings, play_match};
+use mesopotamia::core::{Game, Standings};
+use mesopotamia::search::{RandomBot, play_match};
 use mesopotamia::sumeria::Sumeria;
 use mesopotamia::tigris::Tigris;
 use rand_chacha::ChaCha8Rng;

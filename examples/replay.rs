@@ -3,7 +3,8 @@
 //!
 //! Run with `cargo run --example replay`.
 
-use mesopotamia::core::{GameRecord, RandomBot, play_match};
+use mesopotamia::core::GameRecord;
+use mesopotamia::search::{RandomBot, play_match};
 use mesopotamia::sumeria::{Config, Sumeria};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;

@@ -4,8 +4,9 @@
 //! Run with `cargo run --release --example search` (a few seconds; add a number of games as
 //! the first argument for more).
 
-use mesopotamia::core::mcts::{MctsBot, MctsConfig};
-use mesopotamia::core::{Bot, Game, Seat, ToMove, play_match};
+use mesopotamia::core::{Game, Seat, ToMove};
+use mesopotamia::search::mcts::{MctsBot, MctsConfig};
+use mesopotamia::search::{Bot, play_match};
 use mesopotamia::sumeria::{Config, Sumeria, bots};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;

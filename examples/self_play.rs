@@ -7,7 +7,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use mesopotamia::cards::{Cards, Config, bots::greedy_bot};
-use mesopotamia::core::{Bot, Game, RandomBot, Seat, play_match};
+use mesopotamia::core::{Game, Seat};
+use mesopotamia::search::{Bot, RandomBot, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 

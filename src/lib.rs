@@ -17,6 +17,9 @@
 /// The shared core: colours, seats, geometry, scoring, chance, the game interface.
 pub use mesopotamia_core as core;
 
+/// Bots and search: the match driver, random, greedy and search bots, record analysis.
+pub use mesopotamia_search as search;
+
 /// Tigris & Euphrates, the tile game.
 #[cfg(feature = "tigris")]
 pub use tigris_euphrates as tigris;

@@ -543,7 +543,7 @@ impl<G: NamedGame> Session<G> {
     pub fn analyse(
         &self,
         spec: BotSpec,
-    ) -> Result<Option<mesopotamia_core::mcts::Analysis<G::Action>>, SessionError> {
+    ) -> Result<Option<mesopotamia_search::mcts::Analysis<G::Action>>, SessionError> {
         let ToMove::Seat(seat) = self.game.to_move() else {
             return Err(SessionError::NotToMove {
                 what: "an analysis".to_owned(),

@@ -6,7 +6,8 @@
 #![cfg(all(feature = "tigris", feature = "cards", feature = "sumeria"))]
 
 use mesopotamia::cards::Cards;
-use mesopotamia::core::{Bot, Described, Game, GameOptions, Step, ToMove, play_match};
+use mesopotamia::core::{Described, Game, GameOptions, Step, ToMove};
+use mesopotamia::search::{Bot, play_match};
 use mesopotamia::session::{Session, SessionError};
 use mesopotamia::sumeria::Sumeria;
 use mesopotamia::table::{BotSpec, NamedGame};

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 
 use mesopotamia::core::Seat;
-use mesopotamia::core::analysis::{DecisionAnalysis, analyse_record};
+use mesopotamia::search::analysis::{DecisionAnalysis, analyse_record};
 use mesopotamia::table::BotSpec;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;

@@ -6,8 +6,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mesopotamia::core::driver::{random_playout, random_positions};
-use mesopotamia::core::mcts::MctsBot;
 use mesopotamia::core::{Game, ToMove};
+use mesopotamia::search::mcts::MctsBot;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::Serialize;
@@ -327,7 +327,7 @@ mod tests {
     fn the_search_is_timed_on_decisions_at_its_budget() {
         use mesopotamia::core::Described;
         use mesopotamia::sumeria::Sumeria;
-        use mesopotamia::table::NamedGame;
+        use mesopotamia::table::GameBots;
         let config = Sumeria::configure(&Default::default()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let positions = random_positions::<Sumeria, _>(&config, 1, &mut rng).unwrap();

@@ -42,10 +42,10 @@ pub(crate) fn parse_bots(list: &str, seats: usize) -> Result<Vec<BotSpec>, Strin
 }
 
 /// The bot of a seat whose spec [`parse_bots`] accepted (never `person`).
-pub(crate) fn make<G: CliGame>(spec: BotSpec) -> Box<dyn mesopotamia::core::Bot<G> + Send> {
+pub(crate) fn make<G: CliGame>(spec: BotSpec) -> Box<dyn mesopotamia::search::Bot<G> + Send> {
     // `parse_bots` refuses `person`: the fallback is never taken.
     spec.bot::<G>()
-        .unwrap_or_else(|| Box::new(mesopotamia::core::RandomBot))
+        .unwrap_or_else(|| Box::new(mesopotamia::search::RandomBot))
 }
 
 pub(crate) fn run<G: CliGame>(args: &PlayArgs) -> Result<(), String> {

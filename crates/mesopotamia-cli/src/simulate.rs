@@ -11,7 +11,8 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mesopotamia::core::{EndReason, GameRecord, Seat, Step, play_from};
+use mesopotamia::core::{EndReason, GameRecord, Seat, Step};
+use mesopotamia::search::play_from;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 

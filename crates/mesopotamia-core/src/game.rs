@@ -71,8 +71,8 @@ impl core::fmt::Display for EndReason {
 
 /// A game state and its rules.
 ///
-/// Contract (checked for every game by the conformance kit, the `testkit` module of the
-/// `testkit` feature):
+/// Contract (checked for every game by the conformance kit, the `mesopotamia-testkit`
+/// crate):
 /// - [`legal_actions`](Game::legal_actions) is sorted ascending, without duplicates,
 ///   in the same order as the actions' dense indices, and non-empty whenever a seat
 ///   is to move;
@@ -114,7 +114,7 @@ impl core::fmt::Display for EndReason {
 /// `play_random` must be equivalent to `sample_legal_action` followed by `apply`: the same
 /// action, the same resulting state, the same use of the RNG (likewise for chance).
 ///
-/// The conformance kit (`testkit::check_fast_paths`, feature `testkit`) checks all of this.
+/// The conformance kit (`mesopotamia_testkit::check_fast_paths`) checks all of this.
 pub trait Game: Clone + PartialEq + Debug {
     /// What fixes a game before it starts: player count, options, board.
     type Config: Clone + Debug + PartialEq;

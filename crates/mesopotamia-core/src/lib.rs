@@ -6,16 +6,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-// The unit tests share the integration tests' toy game (hidden hands and a bag), which names
-// the crate.
-#[cfg(all(test, feature = "serde"))]
-extern crate self as mesopotamia_core;
-#[cfg(all(test, feature = "serde"))]
-#[path = "../tests/toy/mod.rs"]
-#[allow(dead_code, missing_docs, unreachable_pub)]
-mod toy;
-
-pub mod analysis;
 pub mod bits;
 pub mod cases;
 pub mod chance;
@@ -26,7 +16,6 @@ pub mod events;
 pub mod game;
 pub mod geometry;
 pub mod marks;
-pub mod mcts;
 pub mod observation;
 pub mod perft;
 pub mod record;
@@ -35,18 +24,12 @@ pub mod seat;
 pub mod setup;
 #[cfg(feature = "svg")]
 pub mod svg;
-#[cfg(feature = "testkit")]
-pub mod testkit;
 
 pub use chance::{Bag, BagError, Kind};
 #[cfg(feature = "serde")]
 pub use colour::ByColour;
 pub use colour::{Colour, ColourMap, ParseColourError};
 pub use describe::{Described, GameDescription, GameOptions, OptionsError};
-pub use driver::{
-    Bot, Decision, GreedyBot, MatchError, MatchFailure, MatchOutcome, RandomBot, play_from,
-    play_match, play_match_observed,
-};
 pub use events::{EventSink, NoEvents};
 pub use game::{
     DEFAULT_TURN_LIMIT, EndReason, Game, MAX_TURN_LIMIT, NotationError, PlayedAction, PlayedChance,

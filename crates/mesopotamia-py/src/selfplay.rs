@@ -2,11 +2,11 @@
 //! and self-play data, one row per decision (`Game.selfplay`), in columns that become
 //! numpy arrays without a Python object per value.
 
-use mesopotamia::core::driver::{MatchOutcome, RandomBot, play_match, play_match_observed};
 use mesopotamia::core::rand_core::SeedableRng;
 use mesopotamia::core::record::Step;
-use mesopotamia::core::{Bot, EndReason, Seat};
+use mesopotamia::core::{EndReason, Seat};
 use mesopotamia::games::GameVisitor;
+use mesopotamia::search::{Bot, MatchOutcome, RandomBot, play_match, play_match_observed};
 use mesopotamia::session::{AnySession, Session};
 use mesopotamia::table::{BotSpec, Budget, NamedGame};
 use rand_chacha::ChaCha8Rng;

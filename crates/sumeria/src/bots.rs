@@ -1,7 +1,8 @@
 //! A greedy bot for Sumeria: one decision ahead, with a simple evaluation.
 
-use mesopotamia_core::mcts::{MctsBot, MctsConfig};
-use mesopotamia_core::{GreedyBot, Seat};
+use mesopotamia_core::Seat;
+use mesopotamia_search::mcts::{MctsBot, MctsConfig};
+use mesopotamia_search::{Bot, GameBots, GreedyBot};
 
 use crate::state::Sumeria;
 
@@ -39,8 +40,8 @@ pub fn greedy_bot() -> GreedyBot<fn(&Sumeria, Seat) -> i64> {
 /// under a second on one core.
 pub const MCTS_V1_ITERATIONS: u32 = 2000;
 
-/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the core's
-/// information-set MCTS ([`mesopotamia_core::mcts`]) with plain UCT, `iterations` per
+/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the search crate's
+/// information-set MCTS ([`mesopotamia_search::mcts`]) with plain UCT, `iterations` per
 /// decision. Sumeria's random endings are short and informative: rollouts go to the end of
 /// the game.
 pub fn mcts_v1_bot(iterations: u32) -> MctsBot<Sumeria> {
@@ -61,7 +62,7 @@ const UCT_EXPLORATION: f64 = 1.0;
 /// (`level1` is the greedy bot), from quick to strong.
 pub const LEVEL_ITERATIONS: [u32; 4] = [50, 200, 1000, 4000];
 
-/// The search bot (`mcts`): the core's information-set MCTS guided by [`evaluate`]
+/// The search bot (`mcts`): the search crate's information-set MCTS guided by [`evaluate`]
 /// ([`MctsConfig::with_priors`]) at the root only, `iterations` per decision: the root
 /// judges its legal actions by [`evaluate`] (priors by softmax at temperature 20, two
 /// points); below it, plain UCT (exploration constant 1.0,
@@ -80,4 +81,24 @@ pub fn mcts_bot(iterations: u32) -> MctsBot<Sumeria> {
             .with_guided_depth(GUIDED_DEPTH, UCT_EXPLORATION),
     )
     .with_evaluation(evaluate)
+}
+
+/// The bots and the evaluation above, as the search's front ends (bot specs, hints) ask for
+/// them.
+impl GameBots for Sumeria {
+    const MCTS_ITERATIONS: u32 = MCTS_ITERATIONS;
+    const MCTS_V1_ITERATIONS: u32 = MCTS_V1_ITERATIONS;
+    const LEVEL_ITERATIONS: [u32; 4] = LEVEL_ITERATIONS;
+    fn greedy_bot() -> Box<dyn Bot<Self> + Send> {
+        Box::new(greedy_bot())
+    }
+    fn mcts_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_bot(iterations)
+    }
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_v1_bot(iterations)
+    }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        evaluate(self, seat)
+    }
 }

@@ -136,8 +136,8 @@ impl Observe for Sumeria {
 #[cfg(test)]
 mod tests {
     use mesopotamia_core::observation::Observe;
-    use mesopotamia_core::testkit::random_states;
     use mesopotamia_core::{Game, ToMove};
+    use mesopotamia_testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
 

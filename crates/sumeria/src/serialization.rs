@@ -574,7 +574,7 @@ mod view_json_tests {
     /// A 4-player game in its first round, traders on the board.
     fn game() -> Sumeria {
         let mut game = Sumeria::new(Config::new(4)).unwrap();
-        mesopotamia_core::testkit::walk(&mut game, 70);
+        mesopotamia_testkit::walk(&mut game, 70);
         game
     }
 

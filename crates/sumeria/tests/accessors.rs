@@ -3,7 +3,7 @@
 //! do: 1, 3, 6, 10, ... points for 1, 2, 3, 4, ... tiles of a kind.
 
 use mesopotamia_core::Seat;
-use mesopotamia_core::testkit::random_states;
+use mesopotamia_testkit::random_states;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::{Config, Position, Sumeria};

@@ -1,8 +1,8 @@
-//! The core's conformance kit for 3 and 4 players: the contract, termination under
+//! The conformance kit for 3 and 4 players: the contract, termination under
 //! stalling policies, and tampered saved states.
 
 use mesopotamia_core::Game;
-use mesopotamia_core::testkit::{
+use mesopotamia_testkit::{
     ConformanceOptions, Stalling, check_conformance, check_tampered_states, check_termination,
 };
 use rand_chacha::ChaCha8Rng;
@@ -114,7 +114,7 @@ fn tampered_states_four_players() {
 
 #[test]
 fn the_random_play_fast_paths_keep_their_contract() {
-    use mesopotamia_core::testkit::{FastPathOptions, check_fast_paths};
+    use mesopotamia_testkit::{FastPathOptions, check_fast_paths};
     for (players, seed) in [(3u8, 143u64), (4, 144)] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let report = check_fast_paths::<Sumeria, _>(
@@ -131,10 +131,12 @@ fn the_random_play_fast_paths_keep_their_contract() {
 /// Sumeria hides only the order of the bag, which the state keeps as counts: a seat's twin
 /// (`resample_hidden`) is the state itself, so there is nothing to peek at, and the
 /// no-peeking check reduces to this: the search decides the same from the same seed.
+#[cfg(feature = "bots")]
 #[test]
 fn the_search_bot_is_reproducible_from_its_seed() {
-    use mesopotamia_core::testkit::check_no_peeking;
-    use mesopotamia_core::{Bot, Game, Seat};
+    use mesopotamia_core::{Game, Seat};
+    use mesopotamia_search::Bot;
+    use mesopotamia_testkit::check_no_peeking;
     let mut rng = ChaCha8Rng::seed_from_u64(71);
     let search = |g: &Sumeria, seat: Seat, legal: &[<Sumeria as Game>::Action], seed: u64| {
         let mut bot = sumeria::bots::mcts_bot(200);

@@ -1,6 +1,6 @@
 //! The game text (as PGN is for chess): seeded games convert to it and back without loss.
 
-use mesopotamia_core::testkit::check_game_texts;
+use mesopotamia_testkit::check_game_texts;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::{Config, Sumeria};

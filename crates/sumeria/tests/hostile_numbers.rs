@@ -9,11 +9,11 @@ use std::sync::{Arc, OnceLock};
 use mesopotamia_core::cases::{self, Case, CaseError};
 use mesopotamia_core::observation::Observe;
 use mesopotamia_core::record::{GameRecord, Step};
-use mesopotamia_core::testkit::hostile::{
+use mesopotamia_core::{Game, Seat};
+use mesopotamia_testkit::hostile::{
     Kind, Read, Snapshot, read, read_each_extreme, read_picked, saved_forms,
 };
-use mesopotamia_core::testkit::play_on;
-use mesopotamia_core::{Game, Seat};
+use mesopotamia_testkit::play_on;
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -133,7 +133,7 @@ fn a_score_of_a_seat_not_at_the_table_is_a_failed_expectation() {
 /// A 4-player game in its first round, traders on the board.
 fn mid_game() -> Sumeria {
     let mut game = Sumeria::new(Config::new(4)).unwrap();
-    mesopotamia_core::testkit::walk(&mut game, 70);
+    mesopotamia_testkit::walk(&mut game, 70);
     game
 }
 

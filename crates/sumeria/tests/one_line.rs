@@ -2,7 +2,7 @@
 //! what the format says, and a mistake is reported with the part it is in. Each seat's redraw
 //! of what it cannot see is a legal position too (no hidden piece made or lost).
 
-use mesopotamia_core::testkit::{check_position_read_back, check_redrawn_positions, random_states};
+use mesopotamia_testkit::{check_position_read_back, check_redrawn_positions, random_states};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use sumeria::{Config, Position, Sumeria};

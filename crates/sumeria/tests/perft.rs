@@ -4,12 +4,18 @@
 
 use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::perft::perft;
-use mesopotamia_core::testkit::perft::{PerftPick, check_perft_file, perft_file_text};
-use mesopotamia_core::{Bot, Game, RandomBot, ToMove};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
+use mesopotamia_testkit::perft::check_perft_file;
 use sumeria::Sumeria;
-use sumeria::bots::greedy_bot;
+// Regenerating the file plays seeded games with the bots.
+#[cfg(feature = "bots")]
+use {
+    mesopotamia_core::{Game, ToMove},
+    mesopotamia_search::{Bot, RandomBot},
+    mesopotamia_testkit::perft::{PerftPick, perft_file_text},
+    rand_chacha::ChaCha8Rng,
+    rand_chacha::rand_core::SeedableRng,
+    sumeria::bots::greedy_bot,
+};
 
 const FILE: &str = include_str!("perft.txt");
 
@@ -43,7 +49,8 @@ fn the_setup_draws_count_by_hand() {
 /// Rewrites `tests/perft.txt`: `cargo test -p sumeria --test perft -- --ignored regenerate`.
 /// The positions come from seeded games (the same each time); each is the first state of its
 /// game, from a given step on, that shows what it is there for and whose depth 3 stays cheap
-/// (the core's `testkit::perft::pick_state`).
+/// (the kit's `mesopotamia_testkit::perft::pick_state`).
+#[cfg(feature = "bots")]
 #[test]
 #[ignore = "rewrites tests/perft.txt"]
 fn regenerate() {
@@ -53,8 +60,10 @@ fn regenerate() {
 
 /// Histories of 2 steps a position may have: its depth-3 count then plays about as many
 /// states and lists their steps.
+#[cfg(feature = "bots")]
 const BUDGET: u64 = 600_000;
 
+#[cfg(feature = "bots")]
 fn file_text() -> String {
     let greedy = || -> Box<dyn Bot<Sumeria>> { Box::new(greedy_bot()) };
     let random = || -> Box<dyn Bot<Sumeria>> { Box::new(RandomBot) };
@@ -118,6 +127,7 @@ fn file_text() -> String {
     )
 }
 
+#[cfg(feature = "bots")]
 const HEADER: &str = "\
 Perft counts of Sumeria (crates/sumeria), checked by tests/perft.rs.
 

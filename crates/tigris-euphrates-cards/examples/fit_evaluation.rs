@@ -15,7 +15,8 @@
 //! [`bots::FITTED_WEIGHTS`]: tigris_euphrates_cards::bots::FITTED_WEIGHTS
 //! [`bots::features`]: tigris_euphrates_cards::bots::features
 //! [`bots::search_evaluate`]: tigris_euphrates_cards::bots::search_evaluate
-use mesopotamia_core::{Game, Seat, play_match_observed};
+use mesopotamia_core::{Game, Seat};
+use mesopotamia_search::play_match_observed;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates_cards::Config;

@@ -1,8 +1,9 @@
 //! A greedy bot for the card game: one decision ahead, with a simple evaluation.
 
-use mesopotamia_core::mcts::{MctsBot, MctsConfig};
 use mesopotamia_core::scoring::weakest_colour_key;
-use mesopotamia_core::{Colour, ColourMap, Game, GreedyBot, Seat};
+use mesopotamia_core::{Colour, ColourMap, Game, Seat};
+use mesopotamia_search::mcts::{MctsBot, MctsConfig};
+use mesopotamia_search::{Bot, GameBots, GreedyBot};
 
 use crate::state::{Card, Cards, DECK_CARDS};
 
@@ -157,8 +158,8 @@ const V1_DEPTH: u32 = 0;
 const V1_SCALE: f64 = 40.0;
 const V1_EXPLORATION: f64 = 0.1;
 
-/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the core's
-/// information-set MCTS ([`mesopotamia_core::mcts`]) with plain UCT, `iterations` per
+/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the search crate's
+/// information-set MCTS ([`mesopotamia_search::mcts`]) with plain UCT, `iterations` per
 /// decision.
 /// Random endings of the card game (500 random decisions) say little about a position, so
 /// the search stops where the tree does and scores each seat by [`evaluate`] (payoff
@@ -209,3 +210,23 @@ pub fn mcts_bot(iterations: u32) -> MctsBot<Cards> {
 
 /// [`fitted_evaluate`]'s unit: a thousandth of a log-odd.
 const FITTED_SCALE: f64 = 1000.0;
+
+/// The bots and the evaluation above, as the search's front ends (bot specs, hints) ask for
+/// them.
+impl GameBots for Cards {
+    const MCTS_ITERATIONS: u32 = MCTS_ITERATIONS;
+    const MCTS_V1_ITERATIONS: u32 = MCTS_V1_ITERATIONS;
+    const LEVEL_ITERATIONS: [u32; 4] = LEVEL_ITERATIONS;
+    fn greedy_bot() -> Box<dyn Bot<Self> + Send> {
+        Box::new(greedy_bot())
+    }
+    fn mcts_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_bot(iterations)
+    }
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_v1_bot(iterations)
+    }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        evaluate(self, seat)
+    }
+}

@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+#[cfg(feature = "bots")]
 pub mod bots;
 mod config;
 pub mod describe;

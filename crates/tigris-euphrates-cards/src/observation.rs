@@ -195,7 +195,7 @@ impl Observe for Cards {
 mod tests {
     use mesopotamia_core::Game;
     use mesopotamia_core::observation::Observe;
-    use mesopotamia_core::testkit::random_states;
+    use mesopotamia_testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
 

@@ -673,7 +673,7 @@ mod tests {
     /// A game after the deal and many steps, with cards on the display and leaders on it.
     fn game(players: u8) -> Cards {
         let mut game = Cards::new(Config::new(players)).unwrap();
-        mesopotamia_core::testkit::walk(&mut game, 300);
+        mesopotamia_testkit::walk(&mut game, 300);
         game
     }
 

@@ -4,8 +4,8 @@
 //! where they help most.
 
 use mesopotamia_core::scoring::weakest_colour_key;
-use mesopotamia_core::testkit::random_states;
 use mesopotamia_core::{ColourMap, EndReason, Game, Seat};
+use mesopotamia_testkit::random_states;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates_cards::action::COLUMNS;

@@ -1,9 +1,9 @@
-//! A game record annotated by the search (`mesopotamia_core::analysis`): one judgement per
+//! A game record annotated by the search (`mesopotamia_search::analysis`): one judgement per
 //! decision, each about the decision it names.
 
 use mesopotamia_core::Step;
-use mesopotamia_core::analysis::analyse_record;
-use mesopotamia_core::driver::play_match;
+use mesopotamia_search::analysis::analyse_record;
+use mesopotamia_search::play_match;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates_cards::{Cards, Config, bots};

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use mesopotamia_core::cases::{self, Case, CaseGame};
-use mesopotamia_core::testkit::{check_example_positions, run_examples, run_refused};
+use mesopotamia_testkit::{check_example_positions, run_examples, run_refused};
 use tigris_euphrates_cards::{Cards, Config, examples, examples::EXAMPLES};
 
 #[test]
@@ -46,7 +46,7 @@ fn the_samplers_hold_in_every_state_of_the_rule_examples() {
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    mesopotamia_core::testkit::check_example_samplers::<Cards, _>(EXAMPLES, 4, &mut rng);
+    mesopotamia_testkit::check_example_samplers::<Cards, _>(EXAMPLES, 4, &mut rng);
 }
 
 /// Every check of position validation has a case in `tests/cases/refused`: a real position

@@ -1,4 +1,4 @@
-//! The core's conformance kit on 2 to 4 players, and random play in which the legal list
+//! The conformance kit on 2 to 4 players, and random play in which the legal list
 //! is compared with what `apply` accepts over the whole action space, refusals must leave
 //! the state unchanged, and the 185 civilization cards and 8 treasures are conserved.
 
@@ -64,7 +64,7 @@ fn random_play_keeps_the_contract_and_the_cards() {
 }
 
 mod kit {
-    use mesopotamia_core::testkit::{ConformanceOptions, check_conformance};
+    use mesopotamia_testkit::{ConformanceOptions, check_conformance};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
     use tigris_euphrates_cards::{Cards, Config};
@@ -97,7 +97,7 @@ mod kit {
 #[test]
 fn every_game_ends_even_when_the_players_stall() {
     use mesopotamia_core::EndReason;
-    use mesopotamia_core::testkit::{Stalling, check_termination};
+    use mesopotamia_testkit::{Stalling, check_termination};
     let is_pass = |a: &Action| *a == Action::Pass;
     let mut rng = ChaCha8Rng::seed_from_u64(51);
     for players in 2..=4 {
@@ -143,7 +143,7 @@ fn every_game_ends_even_when_the_players_stall() {
 /// Saved states whose numbers were changed are refused, or play on without a panic.
 #[test]
 fn tampered_saved_states_are_refused_or_play_on() {
-    use mesopotamia_core::testkit::check_tampered_states;
+    use mesopotamia_testkit::check_tampered_states;
     let mut rng = ChaCha8Rng::seed_from_u64(53);
     for players in 2..=4 {
         let config = Config::new(players).with_open_piles(players == 3);
@@ -201,7 +201,7 @@ fn states_and_views_round_trip_through_json() {
 
 #[test]
 fn the_random_play_fast_paths_keep_their_contract() {
-    use mesopotamia_core::testkit::{FastPathOptions, check_fast_paths};
+    use mesopotamia_testkit::{FastPathOptions, check_fast_paths};
     for (players, seed) in [(2u8, 141u64), (3, 142), (4, 143)] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let report = check_fast_paths::<Cards, _>(
@@ -217,10 +217,12 @@ fn the_random_play_fast_paths_keep_their_contract() {
 
 /// The search bot decides the same in two states its seat cannot tell apart (the hidden
 /// part redrawn), with the same seed; a bot that looks at the hidden part is caught.
+#[cfg(feature = "bots")]
 #[test]
 fn the_search_bot_never_peeks() {
-    use mesopotamia_core::testkit::check_no_peeking;
-    use mesopotamia_core::{Bot, Game, Seat};
+    use mesopotamia_core::{Game, Seat};
+    use mesopotamia_search::Bot;
+    use mesopotamia_testkit::check_no_peeking;
     let mut rng = ChaCha8Rng::seed_from_u64(71);
     let search = |g: &Cards, seat: Seat, legal: &[<Cards as Game>::Action], seed: u64| {
         let mut bot = tigris_euphrates_cards::bots::mcts_bot(200);

@@ -7,10 +7,10 @@ use std::sync::OnceLock;
 
 use mesopotamia_core::observation::Observe;
 use mesopotamia_core::record::{GameRecord, Step};
-use mesopotamia_core::testkit::hostile::{
+use mesopotamia_core::{Game, Seat};
+use mesopotamia_testkit::hostile::{
     Kind, Read, Snapshot, read, read_each_extreme, read_picked, saved_forms,
 };
-use mesopotamia_core::{Game, Seat};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -127,7 +127,7 @@ fn a_pile_beyond_every_card_is_refused() {
 #[test]
 fn conflict_colour_bits_beyond_the_four_colours_are_refused() {
     let mut game = Cards::new(Config::new(3)).unwrap();
-    mesopotamia_core::testkit::walk(&mut game, 40);
+    mesopotamia_testkit::walk(&mut game, 40);
     assert_eq!(
         game.public().pending(),
         tigris_euphrates_cards::Pending::Action

@@ -3,7 +3,7 @@
 //! of what it cannot see is a legal position too (no hidden piece made or lost), and one the
 //! engine could have made: no decision in it that the redrawn hands would have forced.
 
-use mesopotamia_core::testkit::{check_position_read_back, check_redrawn_positions, random_states};
+use mesopotamia_testkit::{check_position_read_back, check_redrawn_positions, random_states};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates_cards::{Cards, Config, Position};

@@ -4,12 +4,18 @@
 
 use mesopotamia_core::cases::CaseGame;
 use mesopotamia_core::perft::perft;
-use mesopotamia_core::testkit::perft::{PerftPick, check_perft_file, perft_file_text};
-use mesopotamia_core::{Bot, Game, RandomBot, ToMove};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
+use mesopotamia_testkit::perft::check_perft_file;
 use tigris_euphrates_cards::Cards;
-use tigris_euphrates_cards::bots::greedy_bot;
+// Regenerating the file plays seeded games with the bots.
+#[cfg(feature = "bots")]
+use {
+    mesopotamia_core::{Game, ToMove},
+    mesopotamia_search::{Bot, RandomBot},
+    mesopotamia_testkit::perft::{PerftPick, perft_file_text},
+    rand_chacha::ChaCha8Rng,
+    rand_chacha::rand_core::SeedableRng,
+    tigris_euphrates_cards::bots::greedy_bot,
+};
 
 const FILE: &str = include_str!("perft.txt");
 
@@ -36,7 +42,8 @@ fn the_deal_counts_four_colours_per_card() {
 /// Rewrites `tests/perft.txt`: `cargo test -p tigris-euphrates-cards --test perft --
 /// --ignored regenerate`. The positions come from seeded games (the same each time); each is
 /// the first state of its game, from a given step on, that shows what it is there for and
-/// whose depth 3 stays cheap (the core's `testkit::perft::pick_state`).
+/// whose depth 3 stays cheap (the kit's `mesopotamia_testkit::perft::pick_state`).
+#[cfg(feature = "bots")]
 #[test]
 #[ignore = "rewrites tests/perft.txt"]
 fn regenerate() {
@@ -46,8 +53,10 @@ fn regenerate() {
 
 /// Histories of 2 steps a position may have: its depth-3 count then plays about as many
 /// states and lists their steps.
+#[cfg(feature = "bots")]
 const BUDGET: u64 = 600_000;
 
+#[cfg(feature = "bots")]
 fn file_text() -> String {
     let greedy = || -> Box<dyn Bot<Cards>> { Box::new(greedy_bot()) };
     let random = || -> Box<dyn Bot<Cards>> { Box::new(RandomBot) };
@@ -124,6 +133,7 @@ fn file_text() -> String {
     perft_file_text(HEADER, &starts, picks, BUDGET, ChaCha8Rng::seed_from_u64)
 }
 
+#[cfg(feature = "bots")]
 const HEADER: &str = "\
 Perft counts of Euphrat & Tigris, the card game (crates/tigris-euphrates-cards), checked by
 tests/perft.rs.

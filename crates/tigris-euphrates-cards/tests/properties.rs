@@ -114,7 +114,7 @@ fn positions_round_trip_through_text() {
 /// order are different states, and hash differently.
 #[test]
 fn the_order_of_a_pile_tells_states_apart() {
-    use mesopotamia_core::testkit::random_states;
+    use mesopotamia_testkit::random_states;
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     use tigris_euphrates_cards::Position;
     let hash = |game: &Cards| BuildHasherDefault::<DefaultHasher>::default().hash_one(game);

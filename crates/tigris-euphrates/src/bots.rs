@@ -1,8 +1,9 @@
 //! A greedy bot for Tigris & Euphrates: one decision ahead, with a simple evaluation.
 
-use mesopotamia_core::mcts::{MctsBot, MctsConfig};
 use mesopotamia_core::scoring::weakest_colour_key;
-use mesopotamia_core::{Colour, GreedyBot, Seat};
+use mesopotamia_core::{Colour, Seat};
+use mesopotamia_search::mcts::{MctsBot, MctsConfig};
+use mesopotamia_search::{Bot, GameBots, GreedyBot};
 
 use crate::state::{Public, Tigris};
 
@@ -52,8 +53,8 @@ const V1_DEPTH: u32 = 0;
 const V1_SCALE: f64 = 1000.0;
 const V1_EXPLORATION: f64 = 0.1;
 
-/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the core's
-/// information-set MCTS ([`mesopotamia_core::mcts`]) with plain UCT, `iterations` per
+/// The first search bot (`mcts-v1`), kept unchanged as a baseline: the search crate's
+/// information-set MCTS ([`mesopotamia_search::mcts`]) with plain UCT, `iterations` per
 /// decision.
 /// Random endings of Tigris & Euphrates say little about a position (a random game's weakest
 /// colour is noise), so the search stops where the tree does and scores each seat by
@@ -83,7 +84,7 @@ const EXPLORATION: f64 = 1.0;
 /// (`level1` is the greedy bot), from quick to strong.
 pub const LEVEL_ITERATIONS: [u32; 4] = [10, 50, 200, 1000];
 
-/// The search bot (`mcts`): the core's information-set MCTS guided by [`evaluate`]
+/// The search bot (`mcts`): the search crate's information-set MCTS guided by [`evaluate`]
 /// ([`MctsConfig::with_priors`]), `iterations` per decision. Each new node judges all its
 /// legal actions by [`evaluate`] (priors by softmax at temperature 30, about a third of a VP
 /// of the weakest colour) and is scored by its mover's best one, so that even a short search
@@ -96,4 +97,24 @@ pub fn mcts_bot(iterations: u32) -> MctsBot<Tigris> {
             .with_priors(TEMPERATURE),
     )
     .with_evaluation(evaluate)
+}
+
+/// The bots and the evaluation above, as the search's front ends (bot specs, hints) ask for
+/// them.
+impl GameBots for Tigris {
+    const MCTS_ITERATIONS: u32 = MCTS_ITERATIONS;
+    const MCTS_V1_ITERATIONS: u32 = MCTS_V1_ITERATIONS;
+    const LEVEL_ITERATIONS: [u32; 4] = LEVEL_ITERATIONS;
+    fn greedy_bot() -> Box<dyn Bot<Self> + Send> {
+        Box::new(greedy_bot())
+    }
+    fn mcts_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_bot(iterations)
+    }
+    fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
+        mcts_v1_bot(iterations)
+    }
+    fn evaluate(&self, seat: Seat) -> i64 {
+        evaluate(self, seat)
+    }
 }

@@ -8,6 +8,7 @@
 
 pub mod action;
 pub mod board;
+#[cfg(feature = "bots")]
 pub mod bots;
 mod config;
 pub mod describe;

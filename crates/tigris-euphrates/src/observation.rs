@@ -189,7 +189,7 @@ fn set_all(plane: usize, squares: Squares, set: &mut impl FnMut(usize, Square)) 
 mod tests {
     use mesopotamia_core::Game;
     use mesopotamia_core::observation::Observe;
-    use mesopotamia_core::testkit::random_states;
+    use mesopotamia_testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
 

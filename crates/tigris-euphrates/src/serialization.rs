@@ -499,7 +499,7 @@ mod tests {
     /// A 3-player game after the deal and a few actions.
     fn game() -> Tigris {
         let mut game = Tigris::new(Config::new(3)).unwrap();
-        mesopotamia_core::testkit::walk(&mut game, 60);
+        mesopotamia_testkit::walk(&mut game, 60);
         game
     }
 

@@ -167,8 +167,8 @@ impl fmt::Display for TigrisView {
 
 #[cfg(test)]
 mod tests {
-    use mesopotamia_core::testkit::random_states;
     use mesopotamia_core::{Game, ToMove};
+    use mesopotamia_testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
 
@@ -208,8 +208,8 @@ mod tests {
 #[cfg(test)]
 mod marks {
     use mesopotamia_core::marks::{Mark, MarkedString};
-    use mesopotamia_core::testkit::random_states;
     use mesopotamia_core::{Colour, Game, Seat};
+    use mesopotamia_testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
 

@@ -3,8 +3,8 @@
 //! its treasures are added where they help most (rule T14, the core's `weakest_colour_key`).
 
 use mesopotamia_core::scoring::weakest_colour_key;
-use mesopotamia_core::testkit::random_states;
 use mesopotamia_core::{EndReason, Game, Seat};
+use mesopotamia_testkit::random_states;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates::{Cell, Config, Position, Square, Tigris};

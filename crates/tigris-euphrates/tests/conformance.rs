@@ -1,10 +1,10 @@
-//! The core's conformance kit: 1,000 seeded games in all for 2, 3 and 4 players, with and
+//! The conformance kit: 1,000 seeded games in all for 2, 3 and 4 players, with and
 //! without the English variant, 480 more over every combination of the options, and a
 //! longer run behind `#[ignore]`.
 
 mod common;
 
-use mesopotamia_core::testkit::{ConformanceOptions, ConformanceReport, check_conformance};
+use mesopotamia_testkit::{ConformanceOptions, ConformanceReport, check_conformance};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates::{Config, Tigris};
@@ -94,7 +94,7 @@ fn long_run() {
 /// the turn limit, scored.
 #[test]
 fn every_game_ends_even_when_the_players_stall() {
-    use mesopotamia_core::testkit::{Stalling, check_termination};
+    use mesopotamia_testkit::{Stalling, check_termination};
     use tigris_euphrates::ActionKind;
     let is_pass = |a: &tigris_euphrates::Action| a.kind() == ActionKind::Pass;
     let mut rng = ChaCha8Rng::seed_from_u64(41);
@@ -118,7 +118,7 @@ fn every_game_ends_even_when_the_players_stall() {
 /// Saved states whose numbers were changed are refused, or play on without a panic.
 #[test]
 fn tampered_saved_states_are_refused_or_play_on() {
-    use mesopotamia_core::testkit::check_tampered_states;
+    use mesopotamia_testkit::check_tampered_states;
     let mut rng = ChaCha8Rng::seed_from_u64(43);
     for players in 2..=4 {
         let config = Config::new(players)
@@ -133,7 +133,7 @@ fn tampered_saved_states_are_refused_or_play_on() {
 
 #[test]
 fn the_random_play_fast_paths_keep_their_contract() {
-    use mesopotamia_core::testkit::{FastPathOptions, check_fast_paths};
+    use mesopotamia_testkit::{FastPathOptions, check_fast_paths};
     for (players, seed) in [(2u8, 141u64), (3, 142), (4, 143)] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let report = check_fast_paths::<Tigris, _>(
@@ -149,10 +149,12 @@ fn the_random_play_fast_paths_keep_their_contract() {
 
 /// The search bot decides the same in two states its seat cannot tell apart (the hidden
 /// part redrawn), with the same seed; a bot that looks at the hidden part is caught.
+#[cfg(feature = "bots")]
 #[test]
 fn the_search_bot_never_peeks() {
-    use mesopotamia_core::testkit::check_no_peeking;
-    use mesopotamia_core::{Bot, Game, Seat};
+    use mesopotamia_core::{Game, Seat};
+    use mesopotamia_search::Bot;
+    use mesopotamia_testkit::check_no_peeking;
     let mut rng = ChaCha8Rng::seed_from_u64(71);
     let search = |g: &Tigris, seat: Seat, legal: &[<Tigris as Game>::Action], seed: u64| {
         let mut bot = tigris_euphrates::bots::mcts_bot(200);

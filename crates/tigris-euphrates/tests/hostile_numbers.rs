@@ -7,10 +7,10 @@ use std::sync::OnceLock;
 
 use mesopotamia_core::observation::Observe;
 use mesopotamia_core::record::{GameRecord, Step};
-use mesopotamia_core::testkit::hostile::{
+use mesopotamia_core::{Colour, Game, Seat};
+use mesopotamia_testkit::hostile::{
     Kind, Read, Snapshot, read, read_each_extreme, read_picked, saved_forms,
 };
-use mesopotamia_core::{Colour, Game, Seat};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -113,7 +113,7 @@ fn each_number_alone_takes_each_extreme_value() {
 /// A 3-player game after the deal and a few actions.
 fn mid_game() -> Tigris {
     let mut game = Tigris::new(Config::new(3)).unwrap();
-    mesopotamia_core::testkit::walk(&mut game, 60);
+    mesopotamia_testkit::walk(&mut game, 60);
     game
 }
 

@@ -2,8 +2,8 @@
 //! views really write, and describes nothing they never write.
 
 use mesopotamia_core::driver::random_positions;
-use mesopotamia_core::testkit::legend::check_legend;
 use mesopotamia_core::{Game, Seat};
+use mesopotamia_testkit::legend::check_legend;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use tigris_euphrates::position::LEGEND;

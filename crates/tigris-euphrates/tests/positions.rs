@@ -203,7 +203,7 @@ fn draws_that_overfill_a_hand_are_refused() {
 /// position of a seeded game with a war to fight is accepted as it is).
 #[test]
 fn a_war_listed_twice_is_refused() {
-    use mesopotamia_core::testkit::random_states;
+    use mesopotamia_testkit::random_states;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
     use tigris_euphrates::{Config, Tigris};

@@ -1,7 +1,9 @@
-//! A tiny game with hidden hands and a bag, used to test the core's driver, records
-//! and conformance kit. Each seat holds tokens; on its turn it plays one (one VP of
-//! that colour) and draws a replacement, or passes when its hand is empty. The game
-//! ends when the bag and every hand are empty.
+//! A tiny game with hidden hands and a bag, used to test the core's records and random
+//! play, the search crate's driver and search, and the conformance kit: the same file in
+//! each of those crates' `tests/toy/` (a crate's tests cannot reach another's), kept
+//! identical. Each seat holds tokens; on its turn it plays one (one VP of that colour) and
+//! draws a replacement, or passes when its hand is empty. The game ends when the bag and
+//! every hand are empty.
 
 use core::fmt;
 use core::str::FromStr;

@@ -1,5 +1,5 @@
 //! The crate-private counting and decoding of the legal list, and the masks against the
-//! display, over many positions of random games (the core's `check_fast_paths` compares
+//! display, over many positions of random games (the kit's `check_fast_paths` compares
 //! the sampler's draws with the list's).
 
 use mesopotamia_core::chance::{sample_weighted, uniform_below};
@@ -85,7 +85,7 @@ fn the_sampler_draws_what_the_list_draws() {
 #[test]
 fn the_sampler_draws_what_the_list_draws_in_the_rule_examples() {
     let mut legal = Vec::new();
-    let states = mesopotamia_core::testkit::example_states::<Cards>(crate::examples::EXAMPLES);
+    let states = mesopotamia_testkit::example_states::<Cards>(crate::examples::EXAMPLES);
     let mut pending = std::collections::HashSet::new();
     for (at, game) in &states {
         check_sampler(game, &mut legal);

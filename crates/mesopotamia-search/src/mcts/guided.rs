@@ -3,8 +3,8 @@
 //! and as first values, and a new node is scored by its best action's judgement.
 
 use super::{Edge, Node, Search, Tally};
-use crate::game::Game;
-use crate::seat::{MAX_SEATS, Seat};
+use mesopotamia_core::game::Game;
+use mesopotamia_core::seat::{MAX_SEATS, Seat};
 
 impl<G: Game> Search<'_, G> {
     /// The edge to follow from `node` in a guided descent, whose legal actions are in

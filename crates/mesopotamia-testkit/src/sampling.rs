@@ -2,11 +2,11 @@
 //! samplers, identity of exact samplers with the reference draws, and chi-square tests of
 //! uniformity.
 
-use rand_core::Rng;
+use mesopotamia_core::rand_core::Rng;
 
-use crate::chance::{pick_uniform, sample_weighted};
-use crate::game::{Game, ToMove};
-use crate::record::Step;
+use mesopotamia_core::chance::{pick_uniform, sample_weighted};
+use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_core::record::Step;
 
 /// How thorough [`check_fast_paths`] is.
 #[derive(Clone, Debug)]
@@ -250,7 +250,7 @@ pub fn check_samplers_at<G: Game, R: Rng + Clone>(
 ///
 /// # Panics
 /// As [`check_samplers_at`], or when the examples give no decision to draw from.
-pub fn check_example_samplers<G: crate::cases::CaseGame, R: Rng + Clone>(
+pub fn check_example_samplers<G: mesopotamia_core::cases::CaseGame, R: Rng + Clone>(
     examples: &[(&str, &str)],
     draws: usize,
     rng: &mut R,
@@ -740,7 +740,7 @@ fn chi_square_statistic(counts: &[u64], weights: &[u64]) -> f64 {
 /// and 0 for an infinite statistic.
 ///
 /// ```
-/// use mesopotamia_core::testkit::chi_square_p_value;
+/// use mesopotamia_testkit::chi_square_p_value;
 /// // The 95% point of the chi-square law with 1 and with 10 degrees of freedom.
 /// assert!((chi_square_p_value(3.841_458_8, 1) - 0.05).abs() < 1e-8);
 /// assert!((chi_square_p_value(18.307_038, 10) - 0.05).abs() < 1e-8);

@@ -14,11 +14,11 @@ use core::str::FromStr;
 use mesopotamia_core::chance::{pick_uniform, sample_weighted, uniform_below};
 use mesopotamia_core::driver::random_playout;
 use mesopotamia_core::rand_core::Rng;
-use mesopotamia_core::testkit::{
+use mesopotamia_core::{Game, PlayedAction, SampleRefused, Seat, Standings, ToMove};
+use mesopotamia_testkit::{
     FastPathOptions, UniformityOptions, check_exact_sampler, check_fast_paths,
     check_sampler_uniformity, check_sampling,
 };
-use mesopotamia_core::{Game, PlayedAction, SampleRefused, Seat, Standings, ToMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use toy::{TokenConfig, TokenGame};

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 /// On a token the legend does not explain, naming it and the symbols known.
 ///
 /// ```
-/// use mesopotamia_core::testkit::legend::check_legend;
+/// use mesopotamia_testkit::legend::check_legend;
 ///
 /// let legend = [(".", "land"), ("r b", "red or blue tile"), ("*", "a treasure on it")];
 /// let used = check_legend(&legend, ["r*", ".", "b"].map(String::from));

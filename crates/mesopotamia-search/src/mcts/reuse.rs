@@ -4,11 +4,11 @@
 use rand_core::Rng;
 
 use super::{Analysis, Kept, MctsBot, Node, Trees};
-use crate::game::{Game, ToMove};
-use crate::seat::Seat;
+use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_core::seat::Seat;
 
 impl<G: Game> MctsBot<G> {
-    /// [`analyse`](Self::analyse) for [`Bot::choose`](crate::driver::Bot::choose): from the kept trees if they fit
+    /// [`analyse`](Self::analyse) for [`Bot::choose`](crate::Bot::choose): from the kept trees if they fit
     /// this decision, keeping the subtrees of the choice afterwards (with
     /// [`MctsConfig::reuse_tree`](super::MctsConfig::reuse_tree)).
     pub(super) fn analyse_and_keep(

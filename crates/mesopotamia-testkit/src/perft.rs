@@ -1,13 +1,13 @@
 //! Checking a game against its perft data file, and what regenerating one needs.
 
-use crate::setup::Setup as _;
-use rand_core::Rng;
+use mesopotamia_core::rand_core::Rng;
+use mesopotamia_core::setup::Setup as _;
 
-use crate::cases::CaseGame;
-use crate::driver::{Bot, play_match};
-use crate::game::{Game, ToMove};
-use crate::perft::data::parse_perft_file;
-use crate::perft::perft;
+use mesopotamia_core::cases::CaseGame;
+use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_core::perft::data::parse_perft_file;
+use mesopotamia_core::perft::perft;
+use mesopotamia_search::{Bot, play_match};
 
 /// The count of [`perft`] without bulk counting: every step is played, the last ones
 /// too, and each must be accepted. Slower by the size of the last lists, and a check on
@@ -66,11 +66,11 @@ pub fn check_perft_file<G: CaseGame>(file: &str, text: &str, applied_depth: u32)
                 continue;
             }
         };
-        if let crate::cases::Start::Position(written) = &entry.start {
+        if let mesopotamia_core::cases::Start::Position(written) = &entry.start {
             // Written back in the form the file uses, the position is the file's text.
             let one_line = !written.trim().contains('\n');
             let again = if one_line {
-                crate::setup::Setup::to_one_line(&G::Position::from_game(&state))
+                mesopotamia_core::setup::Setup::to_one_line(&G::Position::from_game(&state))
             } else {
                 state.position()
             };
@@ -140,8 +140,8 @@ pub fn game_states<G: Game, B: Bot<G>, R: Rng>(
     let mut states = vec![state.clone()];
     for (number, step) in outcome.record.steps.iter().enumerate() {
         let played = match *step {
-            crate::record::Step::Action(_, action) => state.apply(action),
-            crate::record::Step::Chance(outcome) => state.apply_chance(outcome),
+            mesopotamia_core::record::Step::Action(_, action) => state.apply(action),
+            mesopotamia_core::record::Step::Chance(outcome) => state.apply_chance(outcome),
         };
         if let Err(e) = played {
             panic!(
@@ -207,8 +207,8 @@ pub fn perft_file_text<G: CaseGame, R: Rng>(
     budget: u64,
     rng: impl Fn(u64) -> R,
 ) -> String {
-    use crate::cases::Start;
-    use crate::perft::data::{PerftEntry, write_perft_file};
+    use mesopotamia_core::cases::Start;
+    use mesopotamia_core::perft::data::{PerftEntry, write_perft_file};
     let mut entries = Vec::new();
     for config in starts {
         let state = G::from_start(config).unwrap_or_else(|e| panic!("{config}: {e}"));
@@ -237,9 +237,9 @@ pub fn perft_file_text<G: CaseGame, R: Rng>(
         });
         entries.push(
             PerftEntry::counted::<G>(
-                Start::Position(crate::setup::Setup::to_one_line(&G::Position::from_game(
-                    &states[index],
-                ))),
+                Start::Position(mesopotamia_core::setup::Setup::to_one_line(
+                    &G::Position::from_game(&states[index]),
+                )),
                 3,
             )
             .unwrap_or_else(|e| panic!("{}: {e}", pick.what))

@@ -9,7 +9,7 @@
 //! must be usable ([`read`]).
 //!
 //! ```
-//! use mesopotamia_core::testkit::hostile::{number_sites, with_extremes, EXTREME_NUMBERS};
+//! use mesopotamia_testkit::hostile::{number_sites, with_extremes, EXTREME_NUMBERS};
 //! use serde_json::json;
 //!
 //! let saved = json!({"players": 3, "position": "seat 0 hand 2 1"});
@@ -22,14 +22,14 @@
 //! assert_eq!(EXTREME_NUMBERS.len(), 13);
 //! ```
 
-use rand_core::Rng;
+use mesopotamia_core::rand_core::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::game::{Game, ToMove};
-use crate::record::{GameRecord, Step as RecordStep};
-use crate::seat::Seat;
+use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_core::record::{GameRecord, Step as RecordStep};
+use mesopotamia_core::seat::Seat;
 
 /// The values put where a number was: small numbers just past a table's seats, a
 /// display's columns and a colour bit, the edges of `u8`, `u16`, `u32`, `i64` and `u64`, a

@@ -7,9 +7,9 @@ use rand_core::{Rng, SeedableRng};
 
 use super::reuse::subtree;
 use super::{MctsBot, MctsConfig, Node};
-use crate::Standings;
-use crate::game::{Game, ToMove};
-use crate::seat::Seat;
+use mesopotamia_core::Standings;
+use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_core::seat::Seat;
 
 /// Two seats; a turn is two picks of 0 to 3 by the seat to move (points = the numbers
 /// picked); four turns; most points wins. Nothing is hidden and nothing is drawn.

@@ -4,10 +4,10 @@
 
 use rand_core::Rng;
 
-use crate::game::{Game, ToMove};
 use crate::mcts::MctsBot;
-use crate::record::{GameRecord, ReplayError, Step, StepMismatch};
-use crate::seat::Seat;
+use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_core::record::{GameRecord, ReplayError, Step, StepMismatch};
+use mesopotamia_core::seat::Seat;
 
 /// The search's judgement of one decision of a record.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,14 +8,14 @@
 //! person's wait is thinner still. So the hint first ranks every legal action one decision
 //! ahead with the game's evaluation (what the greedy bot does), then gives the search bot's
 //! whole budget to the best [`HINT_CANDIDATES`]
-//! ([`MctsBot::analyse_among`](mesopotamia_core::mcts::MctsBot::analyse_among)). The shares
+//! ([`MctsBot::analyse_among`](crate::mcts::MctsBot::analyse_among)). The shares
 //! it reports are the search's true shares of its root visits among those candidates. The
 //! search bot itself (`mcts`) is unchanged.
 
 use mesopotamia_core::rand_core::Rng;
 use mesopotamia_core::{Seat, chance};
 
-use super::NamedGame;
+use crate::GameBots;
 
 /// How many of the greedy evaluation's best actions the hint's search chooses among.
 pub const HINT_CANDIDATES: usize = 8;
@@ -35,9 +35,9 @@ pub struct Hint<A> {
 }
 
 /// A hint for `seat`'s decision among `legal` (the legal actions of `game`): the game's
-/// search bot (`mcts`) at its default budget ([`NamedGame::MCTS_ITERATIONS`]), whose root
+/// search bot (`mcts`) at its default budget ([`GameBots::MCTS_ITERATIONS`]), whose root
 /// visits are the shares shown, choosing among the
-/// [`HINT_CANDIDATES`] actions that [`NamedGame::evaluate`] rates best one decision ahead
+/// [`HINT_CANDIDATES`] actions that [`GameBots::evaluate`] rates best one decision ahead
 /// (on a world redrawn from what the seat sees, as the greedy bot judges; equal ratings
 /// in random order). `None` when `legal` is empty.
 ///
@@ -45,28 +45,22 @@ pub struct Hint<A> {
 /// view give the same hint.
 ///
 /// ```
-/// # #[cfg(feature = "sumeria")]
-/// # {
-/// use mesopotamia::sumeria::Sumeria;
-/// use mesopotamia::table::hint;
-/// use mesopotamia::core::{Described, Game, ToMove};
-/// use rand_chacha::{ChaCha8Rng, rand_core::SeedableRng};
+/// use mesopotamia_core::rand_core::Rng;
+/// use mesopotamia_core::{Game, ToMove};
+/// use mesopotamia_search::{GameBots, hint};
 ///
-/// let mut rng = ChaCha8Rng::seed_from_u64(1);
-/// let mut game = Sumeria::new(Sumeria::configure(&Default::default())?)?;
-/// let mut outcomes = Vec::new();
-/// while game.to_move() == ToMove::Chance {
-///     game.play_chance_random(&mut rng, &mut outcomes)?;
+/// /// The action suggested to whoever is to move in `game`, if a seat is.
+/// fn suggest<G: GameBots>(game: &G, rng: &mut dyn Rng) -> Option<G::Action> {
+///     let ToMove::Seat(seat) = game.to_move() else {
+///         return None;
+///     };
+///     let legal = game.legal_action_vec();
+///     let hint = hint(game, seat, &legal, rng)?;
+///     assert!((hint.shares.iter().map(|s| s.1).sum::<f64>() - 1.0).abs() < 1e-9);
+///     Some(hint.action)
 /// }
-/// let ToMove::Seat(seat) = game.to_move() else { unreachable!() };
-/// let legal = game.legal_action_vec();
-/// let hint = hint(&game, seat, &legal, &mut rng).expect("a decision");
-/// assert!(legal.contains(&hint.action));
-/// assert!((hint.shares.iter().map(|s| s.1).sum::<f64>() - 1.0).abs() < 1e-9);
-/// # }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn hint<G: NamedGame>(
+pub fn hint<G: GameBots>(
     game: &G,
     seat: Seat,
     legal: &[G::Action],
@@ -100,7 +94,7 @@ pub fn hint<G: NamedGame>(
 
 /// The [`HINT_CANDIDATES`] actions of `legal` that the game's evaluation rates best one
 /// decision ahead, for `seat`, on a world redrawn from its view.
-fn best_candidates<G: NamedGame>(
+fn best_candidates<G: GameBots>(
     game: &G,
     seat: Seat,
     legal: &[G::Action],

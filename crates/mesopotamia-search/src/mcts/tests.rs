@@ -4,14 +4,18 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use super::{MctsBot, MctsConfig, Trees};
-use crate::game::{Game, ToMove};
 use crate::toy::{TokenConfig, TokenGame};
+use mesopotamia_core::game::{Game, ToMove};
 
 /// The toy game of 3 seats dealt with `rng`, at its first decision: the game, the seat to
 /// move and its legal actions.
 fn first_decision(
     rng: &mut ChaCha8Rng,
-) -> (TokenGame, crate::Seat, Vec<<TokenGame as Game>::Action>) {
+) -> (
+    TokenGame,
+    mesopotamia_core::Seat,
+    Vec<<TokenGame as Game>::Action>,
+) {
     let config = TokenConfig {
         seats: 3,
         per_colour: 3,
@@ -96,7 +100,7 @@ fn a_limited_root_searches_only_its_actions() {
 /// `among`, the first iteration judging it alone (so 199 of 200 iterations visit).
 #[test]
 fn a_limited_root_of_the_guided_search_searches_only_its_actions() {
-    fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
+    fn evaluation(game: &TokenGame, seat: mesopotamia_core::Seat) -> i64 {
         (format!("{:?}", game.view(seat)).len() % 7) as i64
     }
     let (game, seat, legal) = first_decision(&mut ChaCha8Rng::seed_from_u64(5));
@@ -122,7 +126,7 @@ fn a_limited_root_of_the_guided_search_searches_only_its_actions() {
 /// seat's view, which redrawing the hidden part leaves as it is).
 #[test]
 fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
-    fn evaluation(game: &TokenGame, seat: crate::Seat) -> i64 {
+    fn evaluation(game: &TokenGame, seat: mesopotamia_core::Seat) -> i64 {
         let text = format!("{:?}", game.view(seat));
         let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
@@ -163,8 +167,8 @@ fn a_guided_search_of_one_iteration_plays_the_best_judged_action() {
 /// no exploration), whenever `cannot_beat` says so the score computed is at most the best.
 #[test]
 fn a_spared_score_never_beats_the_best() {
-    use super::cannot_beat;
-    use crate::chance::uniform_below;
+    use super::search::cannot_beat;
+    use mesopotamia_core::chance::uniform_below;
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut unit = || f64::from(uniform_below(&mut rng, 1 << 30)) / f64::from(1u32 << 30);
     let (mut spared, mut near) = (0, 0);
@@ -208,7 +212,8 @@ fn a_spared_score_never_beats_the_best() {
 /// stays the best, so the choice does not depend on how ties fall.
 #[test]
 fn a_visit_scores_ucb1_and_keeps_the_first_of_equal_scores() {
-    use super::{Edge, Tally, uct_visit};
+    use super::search::uct_visit;
+    use super::{Edge, Tally};
     let table: Vec<f64> = (0..64).map(|n| f64::from(n).ln()).collect();
     let edge = |visits: u32, available: u32| Edge {
         visits,

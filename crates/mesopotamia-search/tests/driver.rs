@@ -1,14 +1,12 @@
-//! The conformance kit, driver and records, exercised on a toy game.
+//! The match driver, its records and the search, exercised on a toy game.
 
 mod toy;
 
-use mesopotamia_core::testkit::{ConformanceOptions, check_conformance};
-use mesopotamia_core::{
-    Bot, Game, GameRecord, MatchError, RandomBot, ReplayError, Seat, Step, StepMismatch, play_match,
-};
+use mesopotamia_core::{Game, GameRecord, ReplayError, Seat, Step};
+use mesopotamia_search::{Bot, MatchError, RandomBot, play_match};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use toy::{Broken, Draw, TokenAction, TokenConfig, TokenGame};
+use toy::{Broken, TokenAction, TokenConfig, TokenGame};
 
 fn config(seats: usize, broken: Option<Broken>) -> TokenConfig {
     TokenConfig {
@@ -16,70 +14,6 @@ fn config(seats: usize, broken: Option<Broken>) -> TokenConfig {
         per_colour: 3,
         broken,
     }
-}
-
-#[test]
-fn a_conforming_game_passes_the_kit() {
-    for seats in 2..=4 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);
-        let report = check_conformance::<TokenGame, _>(
-            &config(seats, None),
-            &ConformanceOptions::default(),
-            &mut rng,
-        );
-        assert_eq!(report.games, 20);
-        assert!(report.decisions > 0 && report.chance_events > 0);
-        // 12 tokens are drawn in every game.
-        assert_eq!(report.chance_events, 20 * 12);
-        assert!(report.illegal_refused > 0);
-        assert!(report.chance_seen_checked > 0, "{report:?}");
-    }
-}
-
-/// The kit run on the toy game broken in one way (for a test that expects it to panic).
-fn run_broken(seats: usize, broken: Broken) {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    check_conformance::<TokenGame, _>(
-        &config(seats, Some(broken)),
-        &ConformanceOptions::default(),
-        &mut rng,
-    );
-}
-
-#[test]
-#[should_panic(expected = "changed the state")]
-fn the_kit_catches_a_refusal_that_changes_the_state() {
-    run_broken(2, Broken::DirtyRefusal);
-}
-
-#[test]
-#[should_panic(
-    expected = "seat 0 cannot tell the outcomes draw red and draw black apart, but chance_seen_by says it sees"
-)]
-fn the_kit_catches_a_view_that_leaks_a_hand() {
-    run_broken(3, Broken::LeakyView);
-}
-
-#[test]
-#[should_panic(
-    expected = "seat 1 cannot tell the outcomes draw red and draw black apart, but chance_seen_by says it sees"
-)]
-fn the_kit_catches_a_secret_draw_said_to_be_seen() {
-    run_broken(3, Broken::SeenDraw);
-}
-
-#[test]
-#[should_panic(
-    expected = "seat 0 tells the outcomes draw red and draw black apart, but chance_seen_by says it does not see"
-)]
-fn the_kit_catches_a_draw_said_to_be_unseen_by_the_drawer() {
-    run_broken(3, Broken::UnseenDraw);
-}
-
-#[test]
-#[should_panic(expected = "hidden information was resampled")]
-fn the_kit_catches_a_redraw_of_what_the_seat_sees() {
-    run_broken(3, Broken::RedrawnOwnHand);
 }
 
 #[test]
@@ -99,61 +33,6 @@ fn matches_are_repeatable_and_records_replay() {
     assert!(json.contains("\"chance\":\"draw "), "{json}");
     let back: GameRecord<TokenGame> = serde_json::from_str(&json).unwrap();
     assert_eq!(back.replay().unwrap(), first.state);
-}
-
-#[test]
-fn bad_records_name_the_step_and_the_reason() {
-    let mut record = GameRecord::<TokenGame>::new(config(2, None));
-    record
-        .steps
-        .push(Step::Action(Seat::new(0).unwrap(), TokenAction::Pass));
-    let err = record.replay().unwrap_err();
-    assert!(
-        matches!(
-            err,
-            ReplayError::Step {
-                number: 1,
-                reason: StepMismatch::WrongActor { .. },
-                ..
-            }
-        ),
-        "{err}"
-    );
-
-    let mut record = GameRecord::<TokenGame>::new(config(2, None));
-    record
-        .steps
-        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
-    record
-        .steps
-        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
-    record
-        .steps
-        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
-    record
-        .steps
-        .push(Step::Chance(Draw(mesopotamia_core::Colour::Red)));
-    let err = record.replay().unwrap_err();
-    assert_eq!(err.to_string().split(':').next(), Some("step 4 (chance"));
-    assert!(matches!(
-        err,
-        ReplayError::Step {
-            number: 4,
-            reason: StepMismatch::Refused(_),
-            ..
-        }
-    ));
-
-    let json = r#"{"game":"tokens","config":{"seats":2,"per_colour":3,"broken":null},"steps":[{"chance":"draw purple"}]}"#;
-    let err = serde_json::from_str::<GameRecord<TokenGame>>(json).unwrap_err();
-    assert!(err.to_string().contains("draw purple"), "{err}");
-
-    let mut record = GameRecord::<TokenGame>::new(config(2, None));
-    record.game = "chess".into();
-    assert!(matches!(
-        record.replay(),
-        Err(ReplayError::WrongGame { .. })
-    ));
 }
 
 #[test]
@@ -269,42 +148,6 @@ fn a_player_who_gives_up_stops_the_match() {
     assert!(!state.is_terminal());
 }
 
-#[test]
-fn a_random_playout_plays_to_the_end() {
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let mut game = TokenGame::new(&config(3, None)).unwrap();
-    let done =
-        mesopotamia_core::driver::random_playout(&mut game, &mut rng, &mut legal, &mut outcomes)
-            .unwrap();
-    assert!(game.is_terminal());
-    assert!(done.decisions > 0 && done.chance_events == 12, "{done:?}");
-    // The same seed plays the same game.
-    let mut again = TokenGame::new(&config(3, None)).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let repeat =
-        mesopotamia_core::driver::random_playout(&mut again, &mut rng, &mut legal, &mut outcomes)
-            .unwrap();
-    assert_eq!((repeat, again), (done, game));
-}
-
-#[test]
-fn action_space_helpers() {
-    let mut game = TokenGame::new(&config(2, None)).unwrap();
-    assert_eq!(
-        game.legal_mask(),
-        Vec::<bool>::new()
-            .into_iter()
-            .chain([false; 5])
-            .collect::<Vec<_>>()
-    );
-    assert!(game.apply_notation("pass").is_err());
-    assert!(matches!(
-        game.apply_notation("jump"),
-        Err(mesopotamia_core::NotationError::Parse(_))
-    ));
-}
-
 /// The search on the toy game: the first decision after the chance of the deal.
 fn first_decision(seats: usize) -> (TokenGame, Seat, Vec<TokenAction>) {
     let mut game = TokenGame::new(&config(seats, None)).unwrap();
@@ -329,7 +172,7 @@ fn first_decision(seats: usize) -> (TokenGame, Seat, Vec<TokenAction>) {
 /// the visits account for them; nothing is chosen from an empty list.
 #[test]
 fn the_search_is_reproducible_and_accounts_for_its_iterations() {
-    use mesopotamia_core::mcts::{MctsBot, MctsConfig};
+    use mesopotamia_search::mcts::{MctsBot, MctsConfig};
     let (game, seat, legal) = first_decision(3);
     for threads in [1, 2] {
         let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(500).with_threads(threads));
@@ -340,7 +183,7 @@ fn the_search_is_reproducible_and_accounts_for_its_iterations() {
         let (a, b) = (run(9), run(9));
         assert_eq!(a.choice, b.choice);
         assert_eq!(a.iterations, 500);
-        let visits = |x: &mesopotamia_core::mcts::Analysis<TokenAction>| {
+        let visits = |x: &mesopotamia_search::mcts::Analysis<TokenAction>| {
             x.actions.iter().map(|a| (a.0, a.1)).collect::<Vec<_>>()
         };
         assert_eq!(visits(&a), visits(&b), "{threads} threads");
@@ -369,8 +212,9 @@ fn the_search_is_reproducible_and_accounts_for_its_iterations() {
 /// order, before it is played; a search reports its visit shares, a random bot nothing.
 #[test]
 fn an_observed_match_reports_every_decision_with_the_search_policy() {
-    use mesopotamia_core::mcts::{MctsBot, MctsConfig};
-    use mesopotamia_core::{Decision, ToMove, play_match_observed};
+    use mesopotamia_core::ToMove;
+    use mesopotamia_search::mcts::{MctsBot, MctsConfig};
+    use mesopotamia_search::{Decision, play_match_observed};
     let table = || -> Vec<Box<dyn Bot<TokenGame>>> {
         vec![
             Box::new(MctsBot::<TokenGame>::new(MctsConfig::iterations(64))),
