@@ -100,6 +100,18 @@ fn build(root: &Path, package: &Path, site: &Path) -> Result<(), String> {
     copy_dir(&root.join("web"), site, &|name| {
         name != "tests" && name != "__pycache__"
     })?;
+    // The hand-written pages take the games' navigation and list from the descriptions.
+    for entry in fs::read_dir(site).map_err(|e| io_error("list", site, e))? {
+        let path = entry.map_err(|e| io_error("list", site, e))?.path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let html = fs::read_to_string(&path).map_err(|e| io_error("read", &path, e))?;
+            fs::write(&path, fill_page(&name, &html)).map_err(|e| io_error("write", &path, e))?;
+        }
+    }
     copy_dir(package, &site.join("pkg"), &|_| true)?;
     copy_dir(
         &root.join("docs").join("examples"),
@@ -225,27 +237,62 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
 </body>
 </html>
 "#,
-        nav = nav(),
+        nav = nav(None),
     )
 }
 
-/// The site's navigation, the same on every generated page (web/*.html write it by hand): a
-/// link to each game's rules page, from the games' descriptions.
-fn nav() -> String {
-    let mut nav = String::from(
-        "<header class=\"site\"><nav aria-label=\"site\">\n<a href=\"index.html\">mesopotamia</a>\n",
-    );
+/// The site's navigation, the same on every page (the generated ones, and `web/*.html` where
+/// they write `<!-- site-nav -->`): a link to each game's rules page, from the games'
+/// descriptions; `current` is the page shown (`index.html`), marked for assistive technology.
+fn nav(current: Option<&str>) -> String {
+    let link = |href: &str, text: &str| {
+        let here = if current == Some(href) {
+            " aria-current=\"page\""
+        } else {
+            ""
+        };
+        format!("<a href=\"{href}\"{here}>{}</a>\n", html_text(text))
+    };
+    let mut nav = String::from("<header class=\"site\"><nav aria-label=\"site\">\n");
+    nav.push_str(&link("index.html", "mesopotamia"));
     for game in mesopotamia::games::all() {
-        nav.push_str(&format!(
-            "<a href=\"{}.html\">{}</a>\n",
-            game.rules,
-            game.title.replace('&', "&amp;")
-        ));
+        nav.push_str(&link(&format!("{}.html", game.rules), game.title));
     }
-    nav.push_str(
-        "<a href=\"rules.html\">Shared rules</a>\n<a href=\"play.html\">Play</a>\n</nav></header>",
-    );
+    nav.push_str(&link("rules.html", "Shared rules"));
+    nav.push_str(&link("play.html", "Play"));
+    nav.push_str("</nav></header>");
     nav
+}
+
+/// Text as HTML (`&`, `<`, `>` escaped).
+fn html_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The home page's list of games, from their descriptions (`<!-- game-list -->`).
+fn game_list() -> String {
+    mesopotamia::games::all()
+        .iter()
+        .map(|g| {
+            format!(
+                "<li><h2><a href=\"{}.html\">{}</a></h2>\n<p>{} {} to {} players: the rule book with every rule example live.</p></li>\n",
+                g.rules,
+                html_text(g.title),
+                html_text(g.about),
+                g.min_players,
+                g.max_players
+            )
+        })
+        .collect()
+}
+
+/// A page of `web/` with its placeholders filled from the games' descriptions:
+/// `<!-- site-nav -->` and `<!-- game-list -->`.
+fn fill_page(name: &str, html: &str) -> String {
+    html.replace("<!-- site-nav -->", &nav(Some(name)))
+        .replace("<!-- game-list -->\n", &game_list())
 }
 
 /// Where a link of a rules page points in the site, or `None` for a link out of it (a file of
@@ -348,6 +395,29 @@ fn io_error(what: &str, path: &Path, error: std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pages_name_every_game_from_its_description() {
+        let html = fill_page(
+            "index.html",
+            "<!-- site-nav -->\n<ul>\n<!-- game-list -->\n</ul>\n",
+        );
+        assert!(!html.contains("<!--"), "{html}");
+        assert!(html.contains("<a href=\"index.html\" aria-current=\"page\">mesopotamia</a>"));
+        assert_eq!(html.matches("aria-current").count(), 1, "{html}");
+        for game in mesopotamia::games::all() {
+            let title = html_text(game.title);
+            assert!(
+                html.contains(&format!("<a href=\"{}.html\">{title}</a>", game.rules)),
+                "{html}"
+            );
+            assert!(html.contains(&format!(
+                "{} to {} players",
+                game.min_players, game.max_players
+            )));
+        }
+        assert_eq!(html_text("A & B <c>"), "A &amp; B &lt;c&gt;");
+    }
 
     #[test]
     fn links_to_rules_pages_become_html_and_links_out_of_the_site_become_text() {
