@@ -49,11 +49,13 @@
 
 use core::fmt;
 
+pub mod facts;
 mod shown;
 pub use shown::Shown;
 
+use facts::{expect_eq, seat, word};
+
 use crate::game::{Game, ToMove};
-use crate::seat::Seat;
 use crate::setup::Setup;
 
 /// Embeds a game's case files as `&[(identifier, text)]`: `case_files!("../tests/cases":
@@ -683,47 +685,6 @@ fn step<G: CaseGame>(
         action: action.to_string(),
         events: strings(events),
     })
-}
-
-/// A seat number from a fact's word.
-pub fn seat(word: &str) -> Result<Seat, String> {
-    word.parse::<usize>()
-        .ok()
-        .and_then(Seat::new)
-        .ok_or_else(|| format!("`{word}` is not a seat"))
-}
-
-/// A fact's word read as a `T`; the error says it is not `what`.
-pub fn word<T: core::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
-    word.parse().map_err(|_| format!("`{word}` is not {what}"))
-}
-
-/// The case file of the example `id` (case-insensitive) in a game's
-/// `(identifier, text)` list.
-pub fn find<'a>(examples: &[(&str, &'a str)], id: &str) -> Option<&'a str> {
-    examples
-        .iter()
-        .find(|(i, _)| i.eq_ignore_ascii_case(id))
-        .map(|(_, text)| *text)
-}
-
-/// A position's violations as one message.
-pub fn violations<V: fmt::Display>(violations: &[V]) -> String {
-    violations
-        .iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-/// `Ok` if `got == want`, else a message naming both in the case files' words (`found
-/// seat 0, expected seat 1`; `found none, expected F3`).
-pub fn expect_eq<T: PartialEq + Shown>(got: T, want: T) -> Result<(), String> {
-    if got == want {
-        Ok(())
-    } else {
-        Err(format!("found {}, expected {}", got.shown(), want.shown()))
-    }
 }
 
 fn check<G: CaseGame>(game: &G, events: &[G::Event], fact: &str) -> Result<(), String> {

@@ -184,6 +184,15 @@ impl GameDescription {
         self.options.iter().find(|o| o.name == name)
     }
 
+    /// The rule example of that identifier (any letter case): its exact identifier and case
+    /// file.
+    pub fn example(&self, id: &str) -> Option<(&'static str, &'static str)> {
+        self.examples
+            .iter()
+            .find(|(i, _)| i.eq_ignore_ascii_case(id))
+            .copied()
+    }
+
     /// Whether the game seats `players`.
     pub fn seats(&self, players: u8) -> bool {
         (self.min_players..=self.max_players).contains(&players)

@@ -47,7 +47,7 @@ pub trait Setup: Sized + FromStr<Err: fmt::Display> + fmt::Display {
             .map_err(|e: <Self as FromStr>::Err| e.to_string())?;
         setup
             .into_game()
-            .map_err(|v: Vec<Self::Violation>| crate::cases::violations(&v))
+            .map_err(|v: Vec<Self::Violation>| violations_message(&v))
     }
 }
 
@@ -149,7 +149,7 @@ pub mod saved {
                 let setup = P::parse_beside(&text, beside).map_err(de::Error::custom)?;
                 setup
                     .into_game()
-                    .map_err(|v| de::Error::custom(crate::cases::violations(&v)))
+                    .map_err(|v| de::Error::custom(super::violations_message(&v)))
             }
         }
         d.deserialize_map(Fields(PhantomData::<P>))
@@ -185,6 +185,16 @@ macro_rules! serde_via_setup {
             }
         }
     };
+}
+
+/// A position's violations as one message, each in its own words, separated by `; `: what a
+/// refusal of a whole position says.
+pub fn violations_message<V: core::fmt::Display>(violations: &[V]) -> String {
+    violations
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub fn check_position_read_back<G: mesopotamia_core::cases::CaseGame>(game: &G, 
             Ok(back) => assert_eq!(&back, game, "{at}: read back as another game\n{form}"),
             Err(v) => panic!(
                 "{at}: the position is refused: {}\n{form}",
-                mesopotamia_core::cases::violations(&v)
+                mesopotamia_core::setup::violations_message(&v)
             ),
         }
     }
@@ -74,7 +74,7 @@ pub fn check_redrawn_positions<G: mesopotamia_core::cases::CaseGame, R: Rng>(
             ),
             Err(v) => panic!(
                 "{at}: seat {seat}'s redraw is refused: {}\n{text}",
-                mesopotamia_core::cases::violations(&v)
+                mesopotamia_core::setup::violations_message(&v)
             ),
         }
     }

@@ -25,7 +25,8 @@
 //! before the chance outcomes of the setup.
 
 use mesopotamia_core::Game;
-use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
+use mesopotamia_core::cases::facts::{expect_eq, seat, word as parse};
+use mesopotamia_core::cases::{self, CaseGame};
 
 use crate::{
     Action, Chance, Config, Event, Influence, Location, Phase, Position, Sumeria, SumeriaError,
@@ -49,7 +50,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
 
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
-    cases::find(EXAMPLES, id)
+    crate::DESCRIPTION.example(id).map(|(_, text)| text)
 }
 
 /// `expect refused NAME` names a violation by [`Violation::name`].

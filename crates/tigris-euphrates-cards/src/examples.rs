@@ -22,7 +22,8 @@
 //! outcome. The shared `expect end rules|turn-limit` tells a game ended by the rules from
 //! one ended on the turn limit (rule G1).
 
-use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
+use mesopotamia_core::cases::facts::{expect_eq, seat, word as parse};
+use mesopotamia_core::cases::{self, CaseGame};
 use mesopotamia_core::{Colour, Game};
 
 use crate::{
@@ -58,7 +59,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
 
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
-    cases::find(EXAMPLES, id)
+    crate::DESCRIPTION.example(id).map(|(_, text)| text)
 }
 
 fn card_text(c: &Card) -> String {

@@ -354,7 +354,7 @@ fn complete(public: &Public, own: Option<Seen<'_>>) -> Result<Cards, InvalidData
     };
     position
         .into_game()
-        .map_err(|v| bad(mesopotamia_core::cases::violations(&v)))
+        .map_err(|v| bad(mesopotamia_core::setup::violations_message(&v)))
 }
 
 /// The version of the JSON form of a seat's view ([`CardsView`]) this library writes and

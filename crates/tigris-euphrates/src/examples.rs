@@ -31,7 +31,8 @@
 //!   COLOUR...` and `wars none` (the wars still to fight), `strength attacker|defender BASE
 //!   COMMITTED|none` (the conflict in progress: strength on the board, tiles committed).
 
-use mesopotamia_core::cases::{self, CaseGame, expect_eq, seat, word as parse};
+use mesopotamia_core::cases::facts::{expect_eq, seat, word as parse};
+use mesopotamia_core::cases::{self, CaseGame};
 use mesopotamia_core::{Colour, Game};
 
 use crate::{
@@ -85,7 +86,7 @@ pub const EXAMPLES: &[(&str, &str)] = mesopotamia_core::case_files!("../tests/ca
 
 /// The case file of one example (the identifier's case does not matter).
 pub fn example(id: &str) -> Option<&'static str> {
-    cases::find(EXAMPLES, id)
+    crate::DESCRIPTION.example(id).map(|(_, text)| text)
 }
 
 /// `expect refused NAME` names a violation by [`Violation::name`].

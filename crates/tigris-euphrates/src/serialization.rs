@@ -266,7 +266,7 @@ fn complete(
     };
     Position::from_game(&state)
         .into_game()
-        .map_err(|v| bad(mesopotamia_core::cases::violations(&v)))
+        .map_err(|v| bad(mesopotamia_core::setup::violations_message(&v)))
 }
 
 /// The version of the JSON form of a seat's view ([`TigrisView`]) this library writes and
