@@ -5,6 +5,7 @@ import copy
 import json
 import os
 import pickle
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -148,6 +149,32 @@ def test_refusals_leave_the_session_as_it_was():
 
 CLI = Path(os.environ.get("MESOPOTAMIA_CLI", ROOT / "target" / "debug" / "mesopotamia"))
 
+#: The WebAssembly package's Node build (`cargo xtask wasm`) and the script that plays a
+#: bot-only game through it; with MESOPOTAMIA_REQUIRE_WASM=1 (as `.ci/run` sets) a missing
+#: package fails the test instead of leaving the browser's engine out of the comparison.
+WASM_NODE = Path(os.environ.get("MESOPOTAMIA_WASM_NODE", ROOT / "target" / "wasm" / "node"))
+PLAY_RECORD = ROOT / "crates" / "mesopotamia-wasm" / "tests" / "play_record.mjs"
+
+
+def node_record(name, players, seed, bots):
+    """The record of the same bot-only game played by the WebAssembly package in Node, or
+    None when the package or Node is missing (and not required)."""
+    available = (WASM_NODE / "mesopotamia_wasm.js").exists() and shutil.which("node")
+    if not available:
+        assert os.environ.get("MESOPOTAMIA_REQUIRE_WASM") != "1", (
+            f"no WebAssembly package at {WASM_NODE} (or no node): run cargo xtask wasm"
+        )
+        return None
+    out = subprocess.run(
+        ["node", str(PLAY_RECORD), name, str(players), str(seed), ",".join(bots)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MESOPOTAMIA_WASM_NODE=str(WASM_NODE)),
+        timeout=600,
+    )
+    return json.loads(out.stdout)
+
 #: Bot-only games: each game at its fewest and most players, a few seeds, the random,
 #: greedy and search bots.
 CLI_GAMES = [
@@ -169,7 +196,7 @@ CLI_GAMES = [
 @pytest.mark.parametrize(
     "name,players,seed,bots", CLI_GAMES, ids=[f"{n}-{p}-{s}" for n, p, s, _ in CLI_GAMES]
 )
-def test_the_same_seed_and_seats_give_the_command_lines_game(tmp_path, name, players, seed, bots):
+def test_the_same_seed_and_seats_give_the_same_game_everywhere(tmp_path, name, players, seed, bots):
     path = tmp_path / "record.json"
     subprocess.run(
         [str(CLI), "play", name, "--players", str(players), "--seed", str(seed),
@@ -185,5 +212,10 @@ def test_the_same_seed_and_seats_give_the_command_lines_game(tmp_path, name, pla
     ours = json.loads(session.record())
     for key in ("game", "config", "steps", "seed", "bots", "rng_position", "end"):
         assert ours[key] == cli[key], key
+    # The WebAssembly package (the browser's engine) plays the very same game.
+    web = node_record(name, players, seed, bots)
+    if web is not None:
+        for key in ("game", "config", "steps", "seed", "bots", "rng_position", "end"):
+            assert web[key] == cli[key], f"the WebAssembly package's {key}"
     # A bot-only game ends by the rules, not at the engine's turn limit.
     assert cli["end"] == "rules" and session.end_reason == "rules"
