@@ -182,7 +182,7 @@ CLI_GAMES = [
     for d in DESCRIPTIONS
     for players, seed, bots in [
         (d["min_players"], 1, ["greedy"] + ["random"] * (d["min_players"] - 1)),
-        (d["max_players"], 2, ["mcts:50", "greedy"] + ["random"] * (d["max_players"] - 2)),
+        (d["max_players"], 2, ["mcts:10", "greedy"] + ["random"] * (d["max_players"] - 2)),
         (d["default_players"], 7, ["greedy"] * d["default_players"]),
     ]
 ]
