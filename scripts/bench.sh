@@ -27,9 +27,9 @@ for ((run = 1; run <= runs; run++)); do
         printf '{"run": %d, "args": "%s", "figures": %s}\n' "$run" "$table" "$line" >> "$raw"
     done
 done
-python3 - "$raw" "$out/bench.json" <<'PY'
+python3 - "$raw" "$out/bench.json" "$runs" <<'PY'
 import json, statistics, subprocess, sys, os, platform, datetime
-raw, out = sys.argv[1], sys.argv[2]
+raw, out, runs = sys.argv[1], sys.argv[2], sys.argv[3]
 rows = [json.loads(l) for l in open(raw)]
 by = {}
 for r in rows:
@@ -67,5 +67,13 @@ json.dump({
     "cpu": model,
     "tables": tables,
 }, open(out, "w"), indent=2)
+# The table docs/benchmarks.md quotes, written from the same medians.
+b = json.load(open(out))
+md = [f"Medians of {runs} runs at commit `{b['commit']}` ({b['date']}, {b['cores']} cores, {b['cpu']}):", "",
+      "| table | games/s | ns per decision | legal lists/s | clone (ns) | `mcts` iterations/s | `mcts-v1` iterations/s |",
+      "|---|---:|---:|---:|---:|---:|---:|"]
+for t in b["tables"]:
+    md.append(f"| `{t['args']}` | {t['games_per_sec']:,.0f} | {t['ns_per_decision']:,.0f} | {t['legal_gens_per_sec']:,.0f} | {t['clone_ns']:,.0f} | {t['mcts_iterations_per_sec']:,.0f} | {t['mcts_v1_iterations_per_sec']:,.0f} |")
+open(out.replace(".json", ".md"), "w").write("\n".join(md) + "\n")
 print(open(out).read())
 PY
