@@ -57,7 +57,8 @@ pub use mesopotamia_search::{
 /// Everything a front end asks of a game: its description and options ([`Described`]), its
 /// rules, positions and events ([`CaseGame`](mesopotamia_core::cases::CaseGame)), its game
 /// text ([`Turns`](mesopotamia_core::record::text::Turns)), its observation tensors
-/// ([`Observe`](mesopotamia_core::observation::Observe)), its bots ([`GameBots`]), and with the `serde`
+/// ([`Observe`](mesopotamia_core::observation::Observe)), how a person plays it at the table
+/// ([`AtTheTable`](mesopotamia_core::table::AtTheTable)), its bots ([`GameBots`]), and with the `serde`
 /// feature its state, configuration and views as data, with `svg` its pictures. Every
 /// game of the facade's list ([`crate::games`]) is one.
 pub trait NamedGame:
@@ -70,6 +71,7 @@ pub trait NamedGame:
         Config: Send + Sync,
     > + mesopotamia_core::record::text::Turns
     + mesopotamia_core::observation::Observe
+    + mesopotamia_core::table::AtTheTable
     + WithSerde
     + WithSvg
     + GameBots
@@ -86,6 +88,7 @@ impl<G> NamedGame for G where
             Config: Send + Sync,
         > + mesopotamia_core::record::text::Turns
         + mesopotamia_core::observation::Observe
+        + mesopotamia_core::table::AtTheTable
         + WithSerde
         + WithSvg
         + GameBots

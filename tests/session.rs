@@ -322,3 +322,64 @@ fn any_game_by_name_through_one_object() {
     }
     assert!(new_session("chess", &GameOptions::new(), 0).is_err());
 }
+
+/// Every legal action can be made at the table: its piece is one the seat can take, its
+/// place is drawn in the picture (a `data-at` word), and its gesture is the same asked alone.
+#[cfg(feature = "svg")]
+#[test]
+fn every_legal_action_is_a_gesture_the_picture_can_show() {
+    use mesopotamia::session::new_session;
+    for game in mesopotamia::games::all() {
+        let options = GameOptions::new().with_players(game.min_players.max(3));
+        let mut session = new_session(game.name, &options, 4).unwrap();
+        let players = session.players();
+        session
+            .set_seats(&vec!["random".to_owned(); players])
+            .unwrap();
+        let (mut places_seen, mut pieces_seen) = (0, 0);
+        while session.end_reason().is_none() {
+            session.advance().unwrap();
+            let mesopotamia::core::ToMove::Seat(seat) = session.to_move() else {
+                break;
+            };
+            let ids: Vec<String> = session.pieces(seat).into_iter().map(|p| p.piece).collect();
+            let svg = session.view_svg(seat);
+            let drawn: std::collections::HashSet<&str> = svg
+                .split("data-at=\"")
+                .skip(1)
+                .filter_map(|rest| rest.split('"').next())
+                .flat_map(str::split_whitespace)
+                .collect();
+            let gestures = session.gestures();
+            assert_eq!(
+                gestures.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>(),
+                session.legal()
+            );
+            for (action, gesture) in &gestures {
+                assert_eq!(&session.gesture_of(action).unwrap(), gesture);
+                if let Some(piece) = &gesture.piece {
+                    assert!(
+                        ids.contains(piece),
+                        "{}: {action}: {piece} not in {ids:?}",
+                        game.name
+                    );
+                    pieces_seen += 1;
+                }
+                if let Some(place) = &gesture.place {
+                    assert!(
+                        drawn.contains(place.as_str()),
+                        "{}: {action}: {place} not drawn",
+                        game.name
+                    );
+                    places_seen += 1;
+                }
+            }
+            session.bot_turn().unwrap();
+        }
+        assert!(places_seen > 0 && pieces_seen > 0, "{}", game.name);
+        assert!(session.gesture_of("not an action").is_err());
+        let facts = session.seat_facts(session.seat(0).unwrap(), None);
+        assert!(!facts.facts.is_empty(), "{}", game.name);
+        assert!(!session.table_facts().is_empty(), "{}", game.name);
+    }
+}

@@ -8,6 +8,7 @@ use core::any::Any;
 use mesopotamia_core::describe::GameDescription;
 use mesopotamia_core::marks::MarkedString;
 use mesopotamia_core::observation::Layout;
+use mesopotamia_core::table::{Fact, Gesture, Piece, SeatFacts};
 use mesopotamia_core::{GameOptions, Seat, Step, ToMove};
 
 use super::{Session, SessionError};
@@ -122,6 +123,18 @@ pub trait AnySession: Send + Sync {
     fn ranks(&self) -> Option<Vec<u8>>;
     /// Each seat's score now ([`Described::score`](mesopotamia_core::Described::score)).
     fn scores(&self) -> Vec<u32>;
+    /// Each legal action in notation with its gesture (the piece taken, the place), in the
+    /// order of [`legal`](AnySession::legal): what an interface highlights and plays.
+    fn gestures(&self) -> Vec<(String, Gesture)>;
+    /// The gesture of any action in notation (a past move, a hint), legal now or not.
+    fn gesture_of(&self, notation: &str) -> Result<Gesture, SessionError>;
+    /// The pieces `seat` can take: its hand and its pieces on the board.
+    fn pieces(&self, seat: Seat) -> Vec<Piece>;
+    /// What everyone sees of the table: actions left, the bag or deck, the round.
+    fn table_facts(&self) -> Vec<Fact>;
+    /// What `viewer` (`None`: a spectator) sees of `seat`'s standing: its running score
+    /// when visible, and its VP or influence.
+    fn seat_facts(&self, seat: Seat, viewer: Option<Seat>) -> SeatFacts;
     /// Why the game ended, once it has: `rules` or `turn-limit`.
     fn end_reason(&self) -> Option<&'static str>;
     /// The position as an SVG picture.
@@ -342,6 +355,29 @@ impl<G: NamedGame> AnySession for Session<G> {
             legal: hint.legal,
             iterations: hint.iterations,
         })
+    }
+
+    fn gestures(&self) -> Vec<(String, Gesture)> {
+        self.legal()
+            .into_iter()
+            .map(|a| (a.to_string(), G::gesture(a)))
+            .collect()
+    }
+
+    fn gesture_of(&self, notation: &str) -> Result<Gesture, SessionError> {
+        self.parse_action(notation).map(G::gesture)
+    }
+
+    fn pieces(&self, seat: Seat) -> Vec<Piece> {
+        self.game.pieces(seat)
+    }
+
+    fn table_facts(&self) -> Vec<Fact> {
+        self.game.table_facts()
+    }
+
+    fn seat_facts(&self, seat: Seat, viewer: Option<Seat>) -> SeatFacts {
+        self.game.seat_facts(seat, viewer)
     }
 
     fn view_text(&self, seat: Seat) -> MarkedString {

@@ -24,6 +24,7 @@ pub mod seat;
 pub mod setup;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod table;
 
 pub use chance::{Bag, BagError, Kind};
 #[cfg(feature = "serde")]

@@ -234,6 +234,47 @@ impl Game {
         Ok(drawn.iter().map(|t| convert::told("outcome", t)).collect())
     }
 
+    /// Each legal action with its gesture: `[{action, piece, place}]`, in the order of
+    /// [`legal`](Self::legal).
+    pub fn gestures(&self) -> Value {
+        self.session
+            .gestures()
+            .into_iter()
+            .map(|(action, g)| json!({ "action": action, "piece": g.piece, "place": g.place }))
+            .collect()
+    }
+
+    /// The gesture of an action in notation (a past move, a hint): `{piece, place}`.
+    pub fn gesture_of(&self, action: &str) -> Result<Value, String> {
+        let gesture = self.session.gesture_of(action).map_err(message)?;
+        Ok(convert::gesture(&gesture))
+    }
+
+    /// The pieces a seat can take: `[{piece, kind, colour, count, at, label}]`.
+    pub fn pieces(&self, seat: f64) -> Result<Value, String> {
+        let seat = self.seat(seat)?;
+        Ok(self
+            .session
+            .pieces(seat)
+            .iter()
+            .map(convert::piece)
+            .collect())
+    }
+
+    /// The table's running facts as `viewer` sees them (`None`: a spectator):
+    /// `{table: [{label, value}], seats: [{seat, score, facts}]}`, `score` null where hidden.
+    pub fn facts(&self, viewer: Option<f64>) -> Result<Value, String> {
+        let viewer = viewer.map(|v| self.seat(v)).transpose()?;
+        let seats: Vec<Value> = (0..self.session.players())
+            .filter_map(|i| self.session.seat(i).ok())
+            .map(|seat| {
+                let seen = self.session.seat_facts(seat, viewer);
+                json!({ "seat": seat.index(), "score": seen.score, "facts": convert::facts(&seen.facts) })
+            })
+            .collect();
+        Ok(json!({ "table": convert::facts(&self.session.table_facts()), "seats": seats }))
+    }
+
     /// The seat's view, in the engine's JSON form.
     pub fn view(&self, seat: f64) -> Result<Value, String> {
         let seat = self.seat(seat)?;

@@ -7,6 +7,7 @@ use mesopotamia::core::describe::{
     GameDescription, GameOptions, OptionKind, OptionValue, OptionsError, camel_case,
 };
 use mesopotamia::core::marks::{Mark, MarkedString};
+use mesopotamia::core::table::{Fact, Gesture, Piece as TablePiece};
 use mesopotamia::session::{HintText, Suggestion, Told};
 use serde_json::{Map, Value, json};
 
@@ -131,7 +132,7 @@ pub fn js_words(description: &GameDescription, message: String) -> String {
 }
 
 /// A game's description as a plain object: `{name, title, about, minPlayers, maxPlayers,
-/// defaultPlayers, score, options}`, each option `{name, kind, default, help}` with `min`
+/// defaultPlayers, score, options, legend}` (the legend `[{symbols, meaning}]`), each option `{name, kind, default, help}` with `min`
 /// and `max` for a number, `values` for a choice and `file` (the name a file is taken
 /// under) for a text; every option name in camelCase.
 pub fn description(description: &GameDescription) -> Value {
@@ -180,7 +181,37 @@ pub fn description(description: &GameDescription) -> Value {
         "defaultPlayers": description.default_players,
         "score": description.score,
         "options": options,
+        "legend": description
+            .legend
+            .iter()
+            .map(|(symbols, meaning)| json!({ "symbols": symbols, "meaning": meaning }))
+            .collect::<Vec<_>>(),
     })
+}
+
+/// A gesture as `{piece, place}` (each `null` when the action has none).
+pub fn gesture(gesture: &Gesture) -> Value {
+    json!({ "piece": gesture.piece, "place": gesture.place })
+}
+
+/// A piece a seat can take: `{piece, kind, colour, count, at, label}`.
+pub fn piece(piece: &TablePiece) -> Value {
+    json!({
+        "piece": piece.piece,
+        "kind": piece.kind,
+        "colour": piece.colour.map(|c| c.name()),
+        "count": piece.count,
+        "at": piece.at,
+        "label": piece.label,
+    })
+}
+
+/// Facts as `[{label, value}]`.
+pub fn facts(facts: &[Fact]) -> Value {
+    facts
+        .iter()
+        .map(|f| json!({ "label": f.label, "value": f.value }))
+        .collect()
 }
 
 /// Who is to move, as `{kind, seat?}`.

@@ -82,7 +82,22 @@ export type GameDescription = {
   /** What a seat's score is, in words. */
   score: string;
   options: OptionDescription[];
+  /** The symbols of the game's pictures and texts, and what each means. */
+  legend: { symbols: string; meaning: string }[];
 };
+/** How a person makes an action: the piece taken (an id of `pieces()`), the place named. */
+export type Gesture = { piece: string | null; place: string | null };
+/** A legal action and its gesture. */
+export type LegalGesture = Gesture & { action: string };
+/** A piece a seat can take: of its hand (`count` held) or standing on the board (`at`). */
+export type TablePiece = {
+  piece: string; kind: string; colour: "red" | "blue" | "green" | "black" | null;
+  count: number; at: string | null; label: string;
+};
+/** One fact of the table, in words. */
+export type Fact = { label: string; value: string };
+/** The table's running facts: for everyone, and each seat's score (`null` where hidden). */
+export type TableFacts = { table: Fact[]; seats: { seat: number; score: number | null; facts: Fact[] }[] };
 /** The options of `Game.create`: `players`, `seed`, `seats`, and the chosen game's options by
  * their names in its description (`games()`); another game's option is refused. */
 export type GameOptions = {
@@ -260,6 +275,37 @@ impl Game {
     #[wasm_bindgen(unchecked_return_type = "Drawn[]")]
     pub fn advance(&mut self) -> Result<JsValue, JsError> {
         js_result(self.game.advance())
+    }
+
+    /// Each legal action with how a person makes it: `[{action, piece, place}]`, in the order
+    /// of `legal()`. `piece` is the id of a piece of `pieces(seat)` the action takes,
+    /// `place` the place it names as the pictures' `data-at` name it; an action with
+    /// neither is a decision.
+    #[wasm_bindgen(unchecked_return_type = "LegalGesture[]")]
+    pub fn gestures(&self) -> JsValue {
+        js(&self.game.gestures())
+    }
+
+    /// How a person makes an action in notation, legal now or not (a past move, a hint):
+    /// `{piece, place}`. Throws on text that is not an action of this game.
+    #[wasm_bindgen(js_name = gestureOf, unchecked_return_type = "Gesture")]
+    pub fn gesture_of(&self, action: &str) -> Result<JsValue, JsError> {
+        js_result(self.game.gesture_of(action))
+    }
+
+    /// The pieces `seat` can take: its hand by kind (with how many it holds) and its pieces
+    /// on the board (`at` where each stands). Only what that seat's own view holds.
+    #[wasm_bindgen(unchecked_return_type = "TablePiece[]")]
+    pub fn pieces(&self, seat: f64) -> Result<JsValue, JsError> {
+        js_result(self.game.pieces(seat))
+    }
+
+    /// The table's running facts as `viewer` sees them (omitted: a spectator): what everyone
+    /// sees (actions left, the bag or deck) and each seat's running score, `null` where
+    /// the viewer may not know it, with its VP or influence.
+    #[wasm_bindgen(unchecked_return_type = "TableFacts")]
+    pub fn facts(&self, viewer: Option<f64>) -> Result<JsValue, JsError> {
+        js_result(self.game.facts(viewer))
     }
 
     /// What `seat` may know, in the engine's JSON view form.

@@ -21,6 +21,7 @@ pub mod serialization;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod table;
 pub mod view;
 
 pub use action::{ACTION_SPACE, Action, ActionKind, Chance, Draw, Monument, ParseActionError};
