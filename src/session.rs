@@ -52,6 +52,16 @@ pub type SessionStep<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
 /// What a step of `G` causes, in the game's words.
 pub type Event<G> = <G as mesopotamia_core::cases::CaseGame>::Event;
 
+/// A refusal in the game's words, naming the step once: the game's message alone when it
+/// names the step itself (`` `tile blue A1` is not legal now: ... ``), else the step first.
+fn refusal(what: &str, reason: &str) -> String {
+    if reason.contains(&format!("`{what}`")) {
+        reason.to_owned()
+    } else {
+        format!("`{what}`: {reason}")
+    }
+}
+
 /// Why a session refuses what it is asked; the session is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -69,7 +79,7 @@ pub enum SessionError {
         to_move: ToMove,
     },
     /// The game refused the step: its own message.
-    #[error("`{what}`: {reason}")]
+    #[error("{}", refusal(.what, .reason))]
     Refused {
         /// The step, in notation.
         what: String,

@@ -1,12 +1,13 @@
-// The play page: a whole game of any of the package's games, people and bots. Every rule is
-// the engine's: this page asks who is to move, lists what the engine says is legal, plays what
-// a person chooses and shows the engine's words and pictures. What each game is (its title,
-// players and options) is its description (`games()`). The game is the library's session: a
-// bot's turn is played in the worker on the game rebuilt from its record, and the page takes
+// The play page: a whole game of any of the package's games, people and bots, played on the
+// board. Every rule is the engine's: the page asks the library's session what is legal and how
+// a person makes each legal action (`gestures()`: the piece taken, the place named), which
+// pieces a seat can take (`pieces(seat)`) and what the table shows (`facts(viewer)`); it draws
+// them, highlights the places of the chosen piece and plays the action the person pointed at.
+// A bot's turn is played in the worker on the game rebuilt from its record, and the page takes
 // the worker's record back (`follow`), so the page's game is the one the command line plays
 // with the same seed and seats.
 import { engine } from "./engine.js";
-import { actionsAt, legalPanel, placesAt } from "./legal.js";
+import { groupByKind, legalPanel, placesAt } from "./legal.js";
 import { appendMarked, eventItem, h, message } from "./marks.js";
 
 // Main-thread blocks of more than 50 ms, for the budget script (web/tests/budgets.py).
@@ -21,6 +22,15 @@ try {
 }
 
 const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+/** The seats' menu: a person, the levels for people, random; "other" takes any bot spec. */
+const SEAT_CHOICES = [
+  ["person", "person"], ["level1", "level 1 (quick)"], ["level2", "level 2"], ["level3", "level 3"],
+  ["level4", "level 4"], ["level5", "level 5 (strongest)"], ["random", "random"],
+];
+/** A decision group larger than this starts folded (a swap has up to 35 choices). */
+const FOLD_ABOVE = 10;
+
 let wasm = null;
 let described = new Map(); // each game's description, by name (the package's games())
 let game = null; // the Game being played or replayed
@@ -30,17 +40,14 @@ let viewer = null; // the seat whose view is shown (a person), or null (all bots
 let loopToken = 0; // a new game, undo or load cancels the running loop
 let mode = "setup"; // "setup" | "play" | "replay"
 let replay = null; // { source (the loaded Game), steps (its steps, for the labels), at, total }
-
-// The table shown in place of the setup: for play (the actions) or for a replay (its
-// controls), with no standings and an empty log.
-function showTable(replaying) {
-  $("setup").hidden = true;
-  $("table").hidden = false;
-  $("replay-controls").hidden = !replaying;
-  $("actions-panel").hidden = replaying;
-  $("standings").hidden = true;
-  $("log").replaceChildren();
-}
+let acting = false; // a person is to move and sees the table
+let gestures = []; // the legal actions with their gestures, while a person acts
+let pieces = []; // the viewer's pieces
+let selected = null; // the id of the piece the person took up
+let hinted = null; // the hint's action, drawn until the next step
+let cursor = null; // the board place under the keyboard cursor (its `data-at`)
+let logItems = []; // [{ index (in the steps), seat, action, events }]
+let flash = null; // { seat, place } of the step just played, drawn for a moment
 
 // ---- The bot worker: bots think there, so the page never freezes.
 let worker = null;
@@ -91,58 +98,77 @@ function words(name) {
 function optionField(option) {
   const id = `option-${option.name}`;
   const help = h("span", { id: `${id}-help`, class: "option-help", text: option.help });
-  const described = { id, name: option.name, "aria-describedby": `${id}-help`, "data-kind": option.kind };
+  const attrs = { id, name: option.name, "aria-describedby": `${id}-help`, "data-kind": option.kind };
   switch (option.kind) {
     case "flag":
       return h("div", { class: "option" },
-        h("label", {}, h("input", { ...described, type: "checkbox" }), ` ${words(option.name)}`), " ", help);
+        h("label", {}, h("input", { ...attrs, type: "checkbox" }), ` ${words(option.name)}`), " ", help);
     case "number":
       return h("div", { class: "option" },
         h("label", { for: id, text: words(option.name) }), " ",
-        h("input", { ...described, type: "number", step: "1", min: option.min, max: option.max, value: option.default }),
+        h("input", { ...attrs, type: "number", step: "1", min: option.min, max: option.max, value: option.default }),
         " ", help);
     case "choice":
       return h("div", { class: "option" },
         h("label", { for: id, text: words(option.name) }), " ",
-        h("select", described, option.values.map((v) =>
+        h("select", attrs, option.values.map((v) =>
           h("option", { value: v.name, title: v.help, selected: v.name === option.default, text: v.name }))),
         " ", help);
     default:
       // A text, given as a file (a board file): the game's own default when none is chosen.
       return h("div", { class: "option" },
         h("label", { for: id, text: `${words(option.file ?? option.name)} (optional)` }), " ",
-        h("input", { ...described, type: "file", accept: ".txt,text/plain" }), " ", help);
+        h("input", { ...attrs, type: "file", accept: ".txt,text/plain" }), " ", help);
   }
 }
 
 function optionsShown() {
   const name = $("game").value;
-  const game = described.get(name);
-  $("game-about").textContent = game.about;
-  $("game-options-title").textContent = `${game.title} options`;
-  $("game-options").hidden = game.options.length === 0;
-  $("game-options-fields").replaceChildren(...game.options.map(optionField));
+  const g = described.get(name);
+  $("game-about").textContent = g.about;
+  $("game-options-title").textContent = `${g.title} options`;
+  $("game-options").hidden = g.options.length === 0;
+  $("game-options-fields").replaceChildren(...g.options.map(optionField));
   const players = $("players");
   const range = [];
-  for (let n = game.minPlayers; n <= game.maxPlayers; n++) range.push(n);
+  for (let n = g.minPlayers; n <= g.maxPlayers; n++) range.push(n);
   const wanted = Number(players.value);
   players.replaceChildren(...range.map((n) => h("option", { value: n, text: String(n) })));
-  players.value = range.includes(wanted) ? wanted : game.defaultPlayers;
-  seatRows();
+  players.value = range.includes(wanted) ? wanted : g.defaultPlayers;
+  seatPickers($("seats"), "seat", Number(players.value), seatSpecs($("seats")));
 }
 
-function seatRows() {
-  const box = $("seats");
-  const old = [...box.querySelectorAll("input")].map((i) => i.value);
-  const n = Number($("players").value);
+/**
+ * One menu per seat in `box` (ids `${prefix}-N`, with `${prefix}-N-other` for any other spec),
+ * set to `specs` where given: seat 0 a person, the others level 2, by default.
+ */
+function seatPickers(box, prefix, n, specs = []) {
   box.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
-    const id = `seat-${seat}`;
-    box.append(
-      h("label", { for: id, text: `Seat ${seat}` }),
-      h("input", { id, name: id, list: "bot-specs", value: old[seat] ?? (seat === 0 ? "person" : "greedy"),
-        autocomplete: "off", spellcheck: "false" }));
+    const id = `${prefix}-${seat}`;
+    const wanted = specs[seat] ?? (seat === 0 ? "person" : "level2");
+    const known = SEAT_CHOICES.some(([value]) => value === wanted);
+    const other = h("input", { id: `${id}-other`, class: "seat-other", value: known ? "" : wanted,
+      autocomplete: "off", spellcheck: "false", "aria-label": `Seat ${seat}: another bot`, placeholder: "mcts:1s" });
+    other.hidden = known;
+    const select = h("select", { id, "data-seat": seat },
+      SEAT_CHOICES.map(([value, text]) => h("option", { value, text, selected: value === wanted })),
+      h("option", { value: "other", text: "other…", selected: !known }));
+    select.addEventListener("change", () => {
+      other.hidden = select.value !== "other";
+      if (!other.hidden) other.focus();
+    });
+    box.append(h("label", { for: id, text: `Seat ${seat}` }), h("span", { class: "seat-choice" }, select, other));
   }
+}
+
+/** The seats' specs of the menus in `box`. */
+function seatSpecs(box) {
+  return [...box.querySelectorAll("select[data-seat]")].map((select) => {
+    if (select.value !== "other") return select.value;
+    const other = box.querySelector(`#${CSS.escape(select.id)}-other`);
+    return other.value.trim().toLowerCase() || "person";
+  });
 }
 
 /** The form as `Game.create`'s options: the players, the seed and each option of the game. */
@@ -164,10 +190,6 @@ async function gameOptions() {
   return { name, options };
 }
 
-function seatSpecs() {
-  return [...$("seats").querySelectorAll("input")].map((i) => i.value.trim().toLowerCase() || "person");
-}
-
 // ---- Messages.
 function say(text, kind = "notice") {
   $("message").replaceChildren(text ? h("p", { class: kind, role: kind === "error" ? "alert" : "status", text }) : "");
@@ -184,7 +206,7 @@ async function startGame(event) {
   const { name, options } = await gameOptions();
   // The engine checks the seats' specs now (a bad one is refused before the game starts)
   // and writes them in the record, so a saved game says who played.
-  options.seats = seatSpecs();
+  options.seats = seatSpecs($("seats"));
   let created;
   try {
     created = wasm.Game.create(name, options);
@@ -201,6 +223,21 @@ function endReplay() {
   replay = null;
 }
 
+/** The table shown in place of the setup: for play, or for a replay (its controls). */
+function showTable(replaying) {
+  $("setup").hidden = true;
+  $("table").hidden = false;
+  $("replay-controls").hidden = !replaying;
+  $("actions-panel").hidden = replaying;
+  $("standings").hidden = true;
+  delete document.body.dataset.over;
+  const g = described.get(gameName);
+  $("score-words").textContent = g ? `A seat's score: ${g.score}.` : "";
+  $("legend").replaceChildren(...(g?.legend ?? []).flatMap(({ symbols, meaning }) =>
+    [h("dt", { class: "mono", text: symbols }), h("dd", { text: meaning })]));
+  $("page-title").textContent = `Play ${titleOf(gameName)}`;
+}
+
 function begin(name, g, specs) {
   if (game) game.free();
   game = g;
@@ -209,8 +246,11 @@ function begin(name, g, specs) {
   mode = "play";
   endReplay();
   viewer = null;
+  logItems = [];
+  selected = hinted = cursor = flash = null;
   startWorker();
   showTable(false);
+  renderLog();
   $("hint-text").textContent = "";
   refused("");
   document.title = `${titleOf(name)} · Play · mesopotamia`;
@@ -220,12 +260,15 @@ function begin(name, g, specs) {
 function newGame() {
   loopToken++;
   startWorker();
+  endReplay();
   mode = "setup";
   $("handoff").hidden = true;
   $("table").hidden = true;
   $("setup").hidden = false;
+  $("page-title").textContent = "Play";
+  document.title = "Play · mesopotamia";
   say("");
-  $("game").focus();
+  $("game").focus({ preventScroll: true });
 }
 
 const persons = () => seats.map((s, seat) => (s === "person" ? seat : -1)).filter((s) => s >= 0);
@@ -250,16 +293,15 @@ async function loop() {
       return;
     }
     render(null);
-    $("status").textContent = `Seat ${who.seat} (${spec}) is thinking`;
-    $("status").classList.add("thinking");
-    document.body.dataset.thinking = "1";
     const started = performance.now();
+    thinking(who.seat, spec, started);
+    document.body.dataset.thinking = "1";
     let answer;
     try {
       answer = await askWorker("botTurn");
     } catch (error) {
       if (token !== loopToken) return;
-      $("status").classList.remove("thinking");
+      thinking(null);
       $("status").textContent = `Seat ${who.seat} (${spec}) cannot play: start a new game with another bot.`;
       say(`Seat ${who.seat}'s bot failed: ${message(error)}`, "error");
       return;
@@ -268,17 +310,37 @@ async function loop() {
       delete document.body.dataset.thinking;
     }
     if (token !== loopToken) return;
-    $("status").classList.remove("thinking");
+    thinking(null);
     // The page's game takes the worker's step and generator: it is then the game that
     // played the bot's turn (and undo puts the generator back over it).
+    const index = game.steps().length;
     try {
       game.follow(answer.record);
     } catch (error) {
       say(`Seat ${who.seat}'s bot played ${answer.action}, but its record is refused: ${message(error)}`, "error");
       return;
     }
-    logStep(who.seat, answer.action, answer.events);
+    logStep(index, who.seat, answer.action, answer.events);
   }
+}
+
+let thinkingTimer = null;
+/** "Seat 1 (level3) is thinking, 2 s": the status while a bot thinks (`seat` null: done). */
+function thinking(seat, spec, started) {
+  clearInterval(thinkingTimer);
+  const status = $("status");
+  if (seat === null) {
+    status.classList.remove("thinking");
+    return;
+  }
+  status.classList.add("thinking");
+  const tell = () => {
+    const seconds = Math.floor((performance.now() - started) / 1000);
+    status.replaceChildren(`Seat ${seat} (${spec}) is thinking`, seconds >= 1 ? `, ${seconds} s` : "",
+      h("progress", { "aria-label": "the bot is thinking" }));
+  };
+  tell();
+  thinkingTimer = setInterval(tell, 500);
 }
 
 function personToMove(seat) {
@@ -296,85 +358,428 @@ function personToMove(seat) {
       $("table").inert = false;
       viewer = seat;
       render(seat);
-      $("action").focus();
+      focusFirstPiece();
     };
-    $("handoff-ok").focus();
+    $("handoff-ok").focus({ preventScroll: true });
     return;
   }
   viewer = seat;
   render(seat);
 }
 
+function focusFirstPiece() {
+  $("hand").querySelector("button:not([disabled])")?.focus({ preventScroll: true });
+}
+
+// ---- Drawing the table.
+
 /** Shows the table as the viewer sees it; `toAct` is the person to move, if any. */
 function render(toAct) {
   const people = persons();
-  if (viewer === null && people.length === 1) viewer = people[0];
-  const board = $("board");
+  if (viewer === null && people.length === 1 && mode === "play") viewer = people[0];
+  acting = mode === "play" && toAct !== null && toAct === viewer;
+  gestures = acting ? game.gestures() : [];
+  pieces = viewer === null ? [] : game.pieces(viewer);
+  if (selected !== null && !gestures.some((g) => g.piece === selected)) selected = null;
+  drawBoard();
+  renderBar(toAct);
+  renderHand();
+  renderDecisions();
   const text = $("view-text");
   if (viewer === null) {
-    board.innerHTML = game.svg();
     text.textContent = game.position();
   } else {
-    board.innerHTML = game.viewSvg(viewer);
     text.replaceChildren();
     appendMarked(text, game.viewText(viewer));
   }
-  const acting = toAct !== null && toAct === viewer;
   $("actions-panel").dataset.active = acting ? "1" : "";
   for (const id of ["action", "hint"]) $(id).disabled = !acting;
   $("action-form").querySelector("button").disabled = !acting;
-  $("undo").disabled = lastPersonStep() < 0;
-  $("at-place").replaceChildren();
-  $("hint-text").textContent = "";
+  $("undo").disabled = mode !== "play" || lastPersonStep() < 0;
+  $("choices").replaceChildren();
   if (acting) {
-    $("status").textContent = `Seat ${toAct} (you) to move`;
-    const legal = game.legal();
-    // The field's example is one of this position's legal actions, in this game's notation.
+    const legal = gestures.map((g) => g.action);
     $("action").placeholder = `an action, e.g. ${legal[Math.min(1, legal.length - 1)] ?? "pass"}`;
-    $("legal").replaceChildren(legalPanel(legal, playPerson, { label: "legal actions by kind" }));
+    $("legal").replaceChildren(legalPanel(legal, playPerson, { label: "every legal action by kind" }));
   } else {
     $("legal").replaceChildren();
   }
 }
 
+/** The table bar: whose turn, the table's facts, each seat's running score. */
+function renderBar(toAct) {
+  const who = game.toMove();
+  if (mode === "replay") {
+    // The replay's label is the status.
+  } else if (who.kind === "over") {
+    // finished() writes it.
+  } else if (toAct !== null && toAct === viewer) {
+    $("status").textContent = `Seat ${toAct} (you) to move${selected ? `: ${labelOf(selected)} taken, choose a place` : ""}`;
+  } else if (who.kind === "seat" && seats[who.seat] === "person") {
+    $("status").textContent = `Seat ${who.seat} to move`;
+  }
+  let facts;
+  try {
+    facts = game.facts(viewer ?? undefined);
+  } catch {
+    facts = { table: [], seats: [] };
+  }
+  $("facts").textContent = facts.table.map((f) => `${f.label}: ${f.value}`).join(" · ");
+  const toMove = who.kind === "seat" ? who.seat : null;
+  $("scores").replaceChildren(...facts.seats.map(({ seat, score, facts: seatFacts }) => {
+    const name = seat === viewer ? "you" : (seats[seat] ?? "?");
+    return h("li", { class: `seat-score seat-${seat}${seat === toMove ? " to-move" : ""}`,
+      title: seatFacts.map((f) => `${f.label}: ${f.value}`).join("\n") },
+      h("span", { class: "seat-name" }, seat === toMove ? "▶ " : "", `Seat ${seat} (${name})`),
+      " ", h("strong", { class: "seat-points", text: score === null ? "?" : String(score) }),
+      h("span", { class: "seat-facts", text: seatFacts.map((f) => `${f.label} ${f.value}`).join(" · ") }));
+  }));
+}
+
+/** A piece's words, from the viewer's pieces. */
+function labelOf(id) {
+  return pieces.find((p) => p.piece === id)?.label ?? id;
+}
+
+/** The short face of a piece: its colour's letter, a leader's letter, X for a catastrophe. */
+function face(piece) {
+  if (piece.kind === "leader") return piece.piece.split(" ")[1].charAt(0).toUpperCase();
+  if (piece.kind === "catastrophe") return "X";
+  if (piece.kind === "trader") return String(viewer ?? "");
+  if (piece.kind === "influence") return piece.piece.split(" ")[1].charAt(0).toUpperCase();
+  if (piece.colour) return piece.colour === "black" ? "k" : piece.colour.charAt(0);
+  return piece.kind.charAt(0);
+}
+
+/** The viewer's hand as pieces to take: those of the hand, then those standing on the board. */
+function renderHand() {
+  const box = $("hand");
+  $("hand-panel").hidden = viewer === null || mode !== "play";
+  if (viewer === null) {
+    box.replaceChildren();
+    return;
+  }
+  const usable = new Set(gestures.map((g) => g.piece).filter(Boolean));
+  const hintPiece = hinted ? gestureOf(hinted)?.piece : null;
+  const button = (piece) => {
+    const usableNow = usable.has(piece.piece);
+    const where = piece.at ? ` on ${piece.at}` : "";
+    const count = piece.at ? "" : `×${piece.count}`;
+    const label = piece.at ? piece.label : `${piece.label}: ${piece.count}`;
+    return h("button", {
+      type: "button",
+      class: `piece piece-${piece.kind}${piece.colour ? ` colour-${piece.colour}` : ""}${piece.piece === hintPiece ? " hinted" : ""}`,
+      "data-piece": piece.piece,
+      "aria-pressed": piece.piece === selected ? "true" : "false",
+      "aria-label": `${label}${usableNow ? "" : " (nothing to do with it now)"}`,
+      title: `${piece.label}${where}`,
+      disabled: !acting || !usableNow,
+      onclick: () => choosePiece(piece.piece),
+    }, h("span", { class: "face", "aria-hidden": "true", text: face(piece) }),
+      h("span", { class: "count", "aria-hidden": "true", text: piece.at ? piece.at : count }));
+  };
+  const held = pieces.filter((p) => !p.at);
+  const standing = pieces.filter((p) => p.at && usable.has(p.piece));
+  box.replaceChildren(
+    h("div", { class: "pieces" }, held.map(button)),
+    standing.length ? h("div", { class: "pieces standing" },
+      h("span", { class: "pieces-label", text: "On the board:" }), standing.map(button)) : "");
+}
+
+/** Takes up a piece (again: puts it down): its places light up on the board. */
+function choosePiece(id) {
+  selected = selected === id ? null : id;
+  cursor = null;
+  $("choices").replaceChildren();
+  for (const b of $("hand").querySelectorAll("button[data-piece]")) {
+    b.setAttribute("aria-pressed", b.dataset.piece === selected ? "true" : "false");
+  }
+  drawBoard();
+  renderBar(viewer);
+  renderDecisions();
+  const count = new Set(gestures.filter((g) => g.piece === selected && g.place).map((g) => g.place)).size;
+  $("cursor-text").textContent = selected
+    ? `${labelOf(selected)}: ${count} place${count === 1 ? "" : "s"} lit on the board`
+    : "";
+}
+
+/** Decisions that are not places (support, wars, swaps, passes) and the taken piece's own. */
+function renderDecisions() {
+  const box = $("decisions");
+  if (!acting) {
+    box.replaceChildren();
+    return;
+  }
+  const own = selected ? gestures.filter((g) => g.piece === selected && !g.place) : [];
+  const plain = gestures.filter((g) => !g.piece && !g.place);
+  const hintAction = hinted;
+  const button = (g) => h("button", {
+    type: "button", "data-action": g.action, class: g.action === hintAction ? "match" : "",
+    onclick: () => playPerson(g.action),
+  }, g.action);
+  const parts = [];
+  if (own.length) {
+    parts.push(h("div", { class: "decision-group" },
+      h("span", { class: "group-label", text: `With the ${labelOf(selected)}:` }), own.map(button)));
+  }
+  for (const [kind, list] of groupByKind(plain.map((g) => g.action))) {
+    const items = list.map((action) => button({ action }));
+    const label = `${kind} (${list.length})`;
+    if (list.length > FOLD_ABOVE) {
+      parts.push(h("details", { class: "decision-group", "data-kind": kind, open: list.includes(hintAction) },
+        h("summary", { text: `${label}…` }), h("div", { class: "actions" }, items)));
+    } else {
+      parts.push(h("div", { class: "decision-group", "data-kind": kind },
+        h("span", { class: "group-label", text: `${kind}${list.length > 1 ? ` (${list.length})` : ""}:` }), items));
+    }
+  }
+  box.replaceChildren(...parts);
+}
+
+/** The gesture of an action in notation, or null. */
+function gestureOf(action) {
+  try {
+    return game.gestureOf(action);
+  } catch {
+    return null;
+  }
+}
+
+/** The board's elements that name one of `places` (a `data-at` word). */
+function placed(svg, places) {
+  const wanted = new Set(places);
+  return [...svg.querySelectorAll("[data-at]")].filter((el) =>
+    el.getAttribute("data-at").split(/\s+/).some((w) => wanted.has(w)));
+}
+
+/** A small tag drawn at an element's corner: a seat's number for its last move, "?" for the hint. */
+function tag(svg, el, text, cls) {
+  let box;
+  try {
+    box = el.getBBox();
+  } catch {
+    return;
+  }
+  const g = document.createElementNS(SVG_NS, "g");
+  g.setAttribute("class", `tag ${cls}`);
+  g.setAttribute("pointer-events", "none");
+  const r = Math.max(7, Math.min(11, box.width / 3));
+  const circle = document.createElementNS(SVG_NS, "circle");
+  circle.setAttribute("cx", box.x + r);
+  circle.setAttribute("cy", box.y + r);
+  circle.setAttribute("r", r);
+  const label = document.createElementNS(SVG_NS, "text");
+  label.setAttribute("x", box.x + r);
+  label.setAttribute("y", box.y + r * 1.4);
+  label.setAttribute("text-anchor", "middle");
+  label.setAttribute("font-size", r * 1.2);
+  label.textContent = text;
+  g.append(circle, label);
+  svg.append(g);
+}
+
+/** The picture, with the chosen piece's places lit, each seat's last move, the hint and the cursor. */
+function drawBoard() {
+  const board = $("board");
+  board.innerHTML = viewer === null ? game.svg() : game.viewSvg(viewer);
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  svg.setAttribute("aria-hidden", "true");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  // Each seat's last move, tagged with its seat's number.
+  const steps = game.steps();
+  const last = new Map();
+  for (const step of steps) if (typeof step.seat === "number") last.set(step.seat, step.step);
+  for (const [seat, action] of last) {
+    const place = gestureOf(action)?.place;
+    if (!place) continue;
+    const els = placed(svg, [place]);
+    for (const el of els) el.classList.add("last-move");
+    if (els[0]) tag(svg, els[0], String(seat), `seat-tag seat-${seat}${flash && flash.seat === seat ? " flash" : ""}`);
+  }
+  if (hinted) {
+    const place = gestureOf(hinted)?.place;
+    if (place) {
+      const els = placed(svg, [place]);
+      for (const el of els) el.classList.add("hint-place");
+      if (els[0]) tag(svg, els[0], "?", "hint-tag");
+    }
+  }
+  if (acting) {
+    const lit = selected
+      ? gestures.filter((g) => g.piece === selected && g.place).map((g) => g.place)
+      : gestures.filter((g) => !g.piece && g.place).map((g) => g.place);
+    for (const el of placed(svg, lit)) el.classList.add("legal-place");
+    const movable = pieces.filter((p) => p.at && gestures.some((g) => g.piece === p.piece)).map((p) => p.at);
+    for (const el of placed(svg, movable)) el.classList.add("movable");
+  }
+  if (cursor) for (const el of placed(svg, [cursor])) el.classList.add("cursor");
+}
+
+// ---- Choosing on the board: by pointer, or by keyboard with a cursor over the places.
+
+/** What the person pointed at: the places named there (a square, a card and its column). */
+function choosePlaces(places) {
+  if (!acting || !places.length) return;
+  $("choices").replaceChildren();
+  const at = places[0];
+  const candidates = selected
+    ? gestures.filter((g) => g.piece === selected && g.place && places.includes(g.place))
+    : gestures.filter((g) => !g.piece && g.place && places.includes(g.place));
+  // A piece of the viewer's standing there, that some action takes: taken up.
+  const standing = pieces.find((p) => p.at && places.includes(p.at) && p.piece !== selected
+    && gestures.some((g) => g.piece === p.piece));
+  if (candidates.length === 1) {
+    playPerson(candidates[0].action);
+  } else if (candidates.length > 1) {
+    $("choices").replaceChildren(h("div", { class: "notice choices", role: "group", "aria-label": `choices at ${at}` },
+      h("p", { text: `At ${at}:` }),
+      candidates.map((g) => h("button", { type: "button", "data-action": g.action, onclick: () => playPerson(g.action) }, g.action))));
+    $("choices").querySelector("button")?.focus({ preventScroll: true });
+  } else if (standing) {
+    choosePiece(standing.piece);
+  } else {
+    $("cursor-text").textContent = selected
+      ? `The ${labelOf(selected)} cannot go to ${at}.`
+      : `Nothing to do at ${at}: take a piece of your hand first.`;
+  }
+}
+
+function boardClick(event) {
+  if (!acting) return;
+  choosePlaces(placesAt(event));
+}
+
+/** The board's places, each once, with the centre of its first element on the screen. */
+function boardPlaces() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return [];
+  const seen = new Map();
+  for (const el of svg.querySelectorAll("[data-at]")) {
+    const at = el.getAttribute("data-at").split(/\s+/)[0];
+    if (seen.has(at)) continue;
+    const r = el.getBoundingClientRect();
+    seen.set(at, { at, x: r.left + r.width / 2, y: r.top + r.height / 2, words: el.getAttribute("data-at").split(/\s+/) });
+  }
+  return [...seen.values()];
+}
+
+/** Arrow keys move the cursor to the nearest place that way; Enter or Space chooses it. */
+function boardKey(event) {
+  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (event.key === "Enter" || event.key === " ") {
+    if (!cursor) return;
+    event.preventDefault();
+    const place = boardPlaces().find((p) => p.at === cursor);
+    choosePlaces(place ? place.words : [cursor]);
+    return;
+  }
+  if (event.key === "Escape") {
+    if (selected) choosePiece(selected);
+    return;
+  }
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  const places = boardPlaces();
+  if (!places.length) return;
+  const from = places.find((p) => p.at === cursor);
+  let next;
+  if (!from) {
+    next = places[0];
+  } else {
+    const [dx, dy] = move;
+    let best = Infinity;
+    for (const p of places) {
+      const ax = p.x - from.x;
+      const ay = p.y - from.y;
+      const along = ax * dx + ay * dy;
+      if (along <= 1) continue;
+      const across = Math.abs(ax * dy - ay * dx);
+      const cost = along + 2 * across;
+      if (cost < best) {
+        best = cost;
+        next = p;
+      }
+    }
+  }
+  if (!next) return;
+  cursor = next.at;
+  drawBoard();
+  const lit = selected
+    ? gestures.some((g) => g.piece === selected && g.place && next.words.includes(g.place))
+    : gestures.some((g) => !g.piece && g.place && next.words.includes(g.place));
+  $("cursor-text").textContent = `${next.at}${lit ? ": a legal place" : ""}`;
+}
+
+// ---- Playing.
+
 function playPerson(action) {
   const who = game.toMove();
   if (who.kind !== "seat" || seats[who.seat] !== "person") return;
+  const index = game.steps().length;
   let events;
   try {
     events = game.play(action);
   } catch (error) {
-    // The engine's reason; the state is unchanged.
-    refused(`${action}: ${message(error)}`);
+    // The engine's reason (it names the action); the state is unchanged.
+    refused(message(error));
     return;
   }
   refused("");
   $("action").value = "";
-  logStep(who.seat, action, events);
+  selected = hinted = null;
+  $("hint-text").textContent = "";
+  $("cursor-text").textContent = "";
+  logStep(index, who.seat, action, events);
   loop().then(() => {
-    if (mode === "play" && !$("action").disabled) $("action").focus();
+    if (mode === "play" && acting) focusFirstPiece();
   });
 }
 
-function logStep(seat, action, events) {
-  const item = h("li", {}, h("span", { class: "mono" }, `seat ${seat}: ${action}`));
-  if (events.length) item.append(h("ul", {}, events.map(eventItem)));
-  $("log").append(item);
-  item.scrollIntoView?.({ block: "nearest" });
+function logStep(index, seat, action, events) {
+  logItems.push({ index, seat, action, events });
+  flash = { seat, place: gestureOf(action)?.place ?? null };
+  setTimeout(() => {
+    if (flash && flash.seat === seat) {
+      flash = null;
+      for (const t of $("board").querySelectorAll(".seat-tag.flash")) t.classList.remove("flash");
+    }
+  }, 1500);
+  renderLog();
+}
+
+/** The log from `logItems`, the newest in view inside the log (the page itself never scrolls). */
+function renderLog(current = null) {
+  const log = $("log");
+  log.replaceChildren(...logItems.map((item) => {
+    const who = item.seat === null ? "chance" : `seat ${item.seat}${seats[item.seat] ? ` (${seats[item.seat] === "person" ? "person" : seats[item.seat]})` : ""}`;
+    const li = h("li", { "data-step": item.index, "aria-current": item.index === current ? "step" : null },
+      h("span", { class: "mono" }, `${who}: ${item.action}`));
+    if (item.events?.length) li.append(h("ul", {}, item.events.map(eventItem)));
+    return li;
+  }));
+  const target = current === null ? log.lastElementChild : log.querySelector("[aria-current]");
+  if (target) log.scrollTop = target.offsetTop - log.offsetTop - log.clientHeight / 2;
 }
 
 function finished() {
-  viewer = null;
+  thinking(null);
+  viewer = mode === "play" && persons().length === 1 ? persons()[0] : null;
   render(null);
   $("actions-panel").hidden = mode === "replay";
+  $("hand-panel").hidden = true;
   const standings = game.standings() || [];
   const reason = game.endReason();
   $("status").textContent = `The game is over${reason ? ` (${reason})` : ""}.`;
   const rows = [...standings].sort((a, b) => a.rank - b.rank || a.seat - b.seat)
     .map((s) => h("tr", {}, h("td", { text: String(s.rank) }), h("td", { text: `seat ${s.seat} (${seats[s.seat] ?? "?"})` }),
       h("td", { text: String(s.score) })));
+  const g = described.get(gameName);
   const box = $("standings");
   box.replaceChildren(h("h2", { text: "Standings" }),
+    h("p", { text: `Ranked by score: ${g?.score ?? "each seat's score"}.` }),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", { text: "rank" }), h("th", { text: "seat" }), h("th", { text: "score" }))),
       h("tbody", {}, rows)));
   box.hidden = false;
@@ -396,12 +801,14 @@ async function hint() {
     const share = best ? ` (${Math.round(best.share * 100)}% of the search's visits)` : "";
     $("hint-text").textContent = `Hint: ${action}${share}`;
     $("action").value = action;
-    for (const b of $("legal").querySelectorAll("button.match")) b.classList.remove("match");
-    $("legal").querySelector(`button[data-action="${CSS.escape(action)}"]`)?.classList.add("match");
+    hinted = action;
+    drawBoard();
+    renderHand();
+    renderDecisions();
   } catch (error) {
     if (token === loopToken) $("hint-text").textContent = `No hint: ${message(error)}`;
   } finally {
-    $("hint").disabled = false;
+    $("hint").disabled = !acting;
   }
 }
 
@@ -425,6 +832,7 @@ function undo() {
   if (target < 0) return;
   loopToken++;
   startWorker(); // a bot still thinking is dropped
+  thinking(null);
   // Back to that person's decision: the steps after it taken back, the generator too.
   try {
     game.undoDecision(stepSeat(game.steps()[target]));
@@ -432,20 +840,32 @@ function undo() {
     say(`Undo: ${message(error)}`, "error");
     return;
   }
-  $("log").append(h("li", { class: "mono", text: "(undone to the previous decision of a person)" }));
+  // The undone steps leave the log.
+  const kept = game.steps().length;
+  logItems = logItems.filter((item) => item.index < kept);
+  selected = hinted = flash = null;
+  renderLog();
   $("standings").hidden = true;
   $("actions-panel").hidden = false;
   delete document.body.dataset.over;
   loop();
 }
 
-function save() {
-  const blob = new Blob([game.record()], { type: "application/json" });
-  const link = h("a", { href: URL.createObjectURL(blob), download: `${gameName}-record.json` });
+function download(text, type, name) {
+  const blob = new Blob([text], { type });
+  const link = h("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function save() {
+  download(game.record(), "application/json", `${gameName}-record.json`);
+}
+
+function saveText() {
+  download(game.recordText(), "text/plain", `${gameName}-game.txt`);
 }
 
 async function load(event) {
@@ -453,7 +873,7 @@ async function load(event) {
   event.target.value = "";
   if (!file) return;
   const text = await file.text();
-  // The record names its game: the engine reads it as that game's, or says what is wrong.
+  // The record names its game (JSON or the game text): the engine reads it, or says what is wrong.
   let loaded;
   try {
     loaded = wasm.Game.fromRecord(null, text);
@@ -469,40 +889,55 @@ async function load(event) {
   if (game) game.free();
   game = null;
   gameName = name;
-  // The record's bots, as the engine read them (checked): who played each seat.
+  // The record's seats, as the engine read them (checked): who played each seat.
   seats = loaded.seats.length === loaded.players ? loaded.seats : Array(loaded.players).fill("person");
   mode = "replay";
   const steps = loaded.steps();
   replay = { source: loaded, steps, at: steps.length, total: steps.length };
   viewer = null;
+  selected = hinted = cursor = flash = null;
+  logItems = steps.map((s, index) => ({ index, seat: stepSeat(s), action: s.step, events: [] }))
+    .filter((item) => item.seat !== null);
   showTable(true);
+  seatPickers($("replay-seats"), "replay-seat", loaded.players, seats);
   showReplay(replay.total);
 }
 
 function showReplay(n) {
   replay.at = Math.max(0, Math.min(replay.total, n));
   const at = replay.source.atStep(replay.at);
-  if (game) game.free();
+  if (game && game !== replay.source) game.free();
   game = at;
   viewer = null;
-  $("board").innerHTML = game.svg();
-  $("view-text").textContent = game.position();
+  acting = false;
   const step = replay.at > 0 ? replay.steps[replay.at - 1] : null;
   const label = step
     ? `step ${replay.at} of ${replay.total}: ${step.seat !== null ? `seat ${step.seat} ${step.step}` : step.step}`
     : `the start (${replay.total} steps)`;
   $("replay-label").textContent = label;
-  $("status").textContent = `Replay: ${label}`;
   $("replay-first").disabled = $("replay-back").disabled = replay.at === 0;
   $("replay-forward").disabled = $("replay-last").disabled = replay.at === replay.total;
   $("standings").hidden = true;
+  render(null);
   if (game.toMove().kind === "over") finished();
   $("status").textContent = `Replay: ${label}`;
+  // The log follows: the steps played so far, the last one marked.
+  let current = null;
+  for (const item of logItems) if (item.index < replay.at) current = item.index;
+  renderLog(current);
+  for (const li of $("log").children) li.classList.toggle("later", Number(li.dataset.step) >= replay.at);
+}
+
+function replayKey(event) {
+  if (mode !== "replay" || event.target.closest("input, select, textarea")) return;
+  const to = { ArrowLeft: replay.at - 1, ArrowRight: replay.at + 1, Home: 0, End: replay.total }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  showReplay(to);
 }
 
 function playOnFromHere() {
-  const specs = seatSpecs();
-  const wanted = specs.length === game.players ? specs : Array.from({ length: game.players }, (_, i) => specs[i] ?? "person");
+  const wanted = seatSpecs($("replay-seats"));
   try {
     game.setSeats(wanted);
   } catch (error) {
@@ -511,28 +946,13 @@ function playOnFromHere() {
   }
   seats = game.seats;
   mode = "play";
+  // The log keeps the steps up to here.
+  logItems = logItems.filter((item) => item.index < replay.at);
   endReplay();
-  $("replay-controls").hidden = true;
-  $("actions-panel").hidden = false;
+  showTable(false);
+  renderLog();
   startWorker();
   loop();
-}
-
-// ---- Clicking the board: the legal actions that name the clicked place.
-function boardClick(event) {
-  if (mode !== "play") return;
-  const who = game.toMove();
-  if (who.kind !== "seat" || seats[who.seat] !== "person" || viewer !== who.seat) return;
-  const places = placesAt(event);
-  if (!places.length) return;
-  const place = places[0];
-  const matching = actionsAt(game.legal(), places);
-  $("at-place").replaceChildren(matching.length
-    ? h("div", { class: "notice", role: "status" }, h("p", { text: `Legal actions at ${place}:` }),
-      h("div", { class: "legal" }, h("div", { class: "actions" },
-        matching.map((a) => h("button", { type: "button", "data-action": a, onclick: () => playPerson(a) }, a)))))
-    : h("p", { class: "notice", role: "status", text: `No legal action names ${place}.` }));
-  $("at-place").querySelector("button")?.focus();
 }
 
 async function main() {
@@ -548,7 +968,8 @@ async function main() {
   described = new Map(wasm.games().map((g) => [g.name, g]));
   $("game").replaceChildren(...[...described.values()].map((g) => h("option", { value: g.name, text: g.title })));
   $("game").addEventListener("change", optionsShown);
-  $("players").addEventListener("change", seatRows);
+  $("players").addEventListener("change", () =>
+    seatPickers($("seats"), "seat", Number($("players").value), seatSpecs($("seats"))));
   $("setup-form").addEventListener("submit", startGame);
   $("load").addEventListener("change", load);
   $("action-form").addEventListener("submit", (event) => {
@@ -559,13 +980,17 @@ async function main() {
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
   $("save").addEventListener("click", save);
+  $("save-text").addEventListener("click", saveText);
   $("new-game").addEventListener("click", newGame);
   $("board").addEventListener("click", boardClick);
+  $("board").addEventListener("keydown", boardKey);
+  document.addEventListener("keydown", replayKey);
   $("replay-first").addEventListener("click", () => showReplay(0));
   $("replay-back").addEventListener("click", () => showReplay(replay.at - 1));
   $("replay-forward").addEventListener("click", () => showReplay(replay.at + 1));
   $("replay-last").addEventListener("click", () => showReplay(replay.total));
   $("replay-play").addEventListener("click", playOnFromHere);
+  $("replay-leave").addEventListener("click", newGame);
   optionsShown();
   performance.mark("play-ready");
   document.body.dataset.ready = "1";

@@ -298,6 +298,11 @@ impl Game {
         self.session.record_json().map_err(message)
     }
 
+    /// The record as the game text (the PGN-like form `mesopotamia replay` also reads).
+    pub fn record_text(&self) -> Result<String, String> {
+        self.session.record_text().map_err(message)
+    }
+
     /// Every step from the start: `[{seat, step}]` (`seat` null for chance).
     pub fn steps(&self) -> Value {
         self.session

@@ -332,6 +332,13 @@ impl Game {
         self.game.record().map_err(error)
     }
 
+    /// The game record as the game text, the PGN-like form (a header of tags, then the
+    /// turns); `fromRecord` and `mesopotamia replay` read it as they read the JSON.
+    #[wasm_bindgen(js_name = recordText)]
+    pub fn record_text(&self) -> Result<String, JsError> {
+        self.game.record_text().map_err(error)
+    }
+
     /// Every step played from the start: `[{seat, step}]`, `seat` null for chance.
     #[wasm_bindgen(unchecked_return_type = "PlayedStep[]")]
     pub fn steps(&self) -> JsValue {
