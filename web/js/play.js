@@ -236,6 +236,9 @@ function showTable(replaying) {
   $("legend").replaceChildren(...(g?.legend ?? []).flatMap(({ symbols, meaning }) =>
     [h("dt", { class: "mono", text: symbols }), h("dd", { text: meaning })]));
   $("page-title").textContent = `Play ${titleOf(gameName)}`;
+  // A new table starts at the top of the page (the form above was scrolled down to its
+  // button): the board in view; after this the page never scrolls by itself.
+  window.scrollTo(0, 0);
 }
 
 function begin(name, g, specs) {
@@ -306,7 +309,7 @@ async function loop() {
       say(`Seat ${who.seat}'s bot failed: ${message(error)}`, "error");
       return;
     } finally {
-      window.__thinking.push({ start: started, end: performance.now() });
+      window.__thinking.push({ start: started, end: performance.now(), seat: who.seat, spec });
       delete document.body.dataset.thinking;
     }
     if (token !== loopToken) return;
@@ -432,7 +435,8 @@ function renderBar(toAct) {
       title: seatFacts.map((f) => `${f.label}: ${f.value}`).join("\n") },
       h("span", { class: "seat-name" }, seat === toMove ? "▶ " : "", `Seat ${seat} (${name})`),
       " ", h("strong", { class: "seat-points", text: score === null ? "?" : String(score) }),
-      h("span", { class: "seat-facts", text: seatFacts.map((f) => `${f.label} ${f.value}`).join(" · ") }));
+      // The first fact (VP, influence) in the bar; all of them in the tooltip and the text.
+      h("span", { class: "seat-facts", text: seatFacts.slice(0, 1).map((f) => `${f.label} ${f.value}`).join("") }));
   }));
 }
 

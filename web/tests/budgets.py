@@ -4,6 +4,11 @@
   navigation from the local server, each load in a fresh browser context (nothing cached);
 - while a bot thinks (in the worker), the main thread never blocks longer than 50 ms: the
   page's long-task observer (a long task is a block of more than 50 ms) during the bots' turns;
+- after a person's click (a piece of the hand, then a lit place) the page has answered within
+  100 ms: the click handler's own time, the action played and the table drawn again (bots
+  aside), over 12 decisions of a Tigris & Euphrates game against the random bot;
+- a level-3 bot's move within 1 s: each decision of `level3` in a 2-player Tigris & Euphrates
+  game against the random bot, timed in the page while the worker thinks (6 moves);
 - MCTS iterations/s in Chromium at least half the native figure: the search bot at its default
   iterations on 10 decisions of seeded random 4-player games of the tile game, one thread (as
   the package's Node bench does), beside `mesopotamia bench tigris --mcts` when a release build
@@ -28,6 +33,8 @@ from playwright.sync_api import sync_playwright
 from conftest import DESKTOP, SITE, TARGET, launch, serve
 
 READY_BUDGET_MS = 1500
+CLICK_BUDGET_MS = 100
+LEVEL3_BUDGET_MS = 1000
 BLOCK_BUDGET_MS = 50
 LOADS = 5
 SPEED_RATIO_BUDGET = 0.5
@@ -77,8 +84,7 @@ def blocks_while_thinking(browser, base_url, seats, moves):
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game", "tigris")
     page.select_option("#players", str(len(seats)))
-    for seat, spec in enumerate(seats):
-        page.fill(f"#seat-{seat}", spec)
+    choose_seats(page, seats)
     page.click("#start")
     page.wait_for_function("n => document.querySelectorAll('#log > li').length >= n", arg=moves)
     tasks = page.evaluate("window.__longTasks")
@@ -91,6 +97,61 @@ def blocks_while_thinking(browser, base_url, seats, moves):
     print("thinking (start, end ms):", [(round(t["start"]), round(t["end"])) for t in thinking])
     think_ms = sum(span["end"] - span["start"] for span in thinking)
     return during, tasks, thinking, think_ms
+
+
+def choose_seats(page, seats):
+    """The seats' menus: a spec of the menu chosen, any other typed in the seat's "other"."""
+    for seat, spec in enumerate(seats):
+        values = page.eval_on_selector_all(f"#seat-{seat} option", "os => os.map(o => o.value)")
+        if spec in values:
+            page.select_option(f"#seat-{seat}", spec)
+        else:
+            page.select_option(f"#seat-{seat}", "other")
+            page.fill(f"#seat-{seat}-other", spec)
+
+
+# One click in the page, timed from the event to the handler's return (the action played and
+# the table drawn again happen in the handler).
+TIMED_CLICK = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  const at = { bubbles: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+  const start = performance.now();
+  el.dispatchEvent(new MouseEvent('click', at));
+  return performance.now() - start;
+}"""
+
+
+def click_times(browser, base_url, decisions=12):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{base_url}/play.html")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "tigris")
+    page.select_option("#players", "2")
+    choose_seats(page, ["person", "random"])
+    page.click("#start")
+    times = []
+    for _ in range(decisions):
+        page.wait_for_function(
+            "document.body.dataset.over === '1' || !document.getElementById('action').disabled")
+        if page.evaluate("document.body.dataset.over === '1'"):
+            break
+        before = page.evaluate("document.querySelectorAll('#log > li').length")
+        piece = page.evaluate(TIMED_CLICK, "#hand button.piece:not([disabled])")
+        if piece is not None:
+            times.append(piece)
+        place = page.evaluate(TIMED_CLICK, "#board .legal-place")
+        if place is None:
+            place = page.evaluate(TIMED_CLICK, "#decisions button[data-action]")
+        if place is None:
+            break
+        times.append(place)
+        page.wait_for_function("n => document.querySelectorAll('#log > li').length > n", arg=before)
+    context.close()
+    return times
 
 
 def native_mcts_rate():
@@ -114,6 +175,17 @@ def main() -> int:
               + f"; median {statistics.median(times):.0f}, max {max(times):.0f} (budget {READY_BUDGET_MS})")
         if max(times) > READY_BUDGET_MS:
             failed.append("ready time")
+        clicks = click_times(browser, base_url)
+        print(f"page's answer to a click (ms, {len(clicks)} clicks): median {statistics.median(clicks):.1f}, "
+              f"max {max(clicks):.1f} (budget {CLICK_BUDGET_MS})")
+        if max(clicks) > CLICK_BUDGET_MS:
+            failed.append("click answer")
+        _, _, level3, _ = blocks_while_thinking(browser, base_url, ["level3", "random"], moves=12)
+        level3_ms = [span["end"] - span["start"] for span in level3 if span.get("spec") == "level3"] or [0]
+        print(f"level3's moves in Chromium (ms, {len(level3_ms)} moves): "
+              f"median {statistics.median(level3_ms):.0f}, max {max(level3_ms):.0f} (budget {LEVEL3_BUDGET_MS})")
+        if max(level3_ms) > LEVEL3_BUDGET_MS:
+            failed.append("level3 move time")
         seats = ["mcts:1s", "mcts:2000"]
         during, tasks, thinking, think_ms = blocks_while_thinking(browser, base_url, seats, moves=6)
         longest = max((t["duration"] for t in during), default=0)

@@ -1,11 +1,25 @@
-"""Whole games played through the play page's own controls, a person against bots, to the end;
-the saved record replays with the native `mesopotamia replay`. Refusals show the engine's words."""
+"""Whole games played through the play page's board, a person against bots, to the end, by
+clicking only (a piece of the hand, then a lit place; decisions as buttons); bot-only games end
+by the rules as the command line plays them; the saved record replays natively and in the page.
+Refusals show the engine's words."""
 
 import json
 
 import pytest
 
-from conftest import SCREENSHOTS
+from conftest import PHONE, SCREENSHOTS
+
+# The seats' menu of the page; any other spec goes in the seat's "other" field.
+MENU = {"person", "level1", "level2", "level3", "level4", "level5", "random"}
+
+
+def choose_seats(page, seats, prefix="seat"):
+    for seat, spec in enumerate(seats):
+        if spec in MENU:
+            page.select_option(f"#{prefix}-{seat}", spec)
+        else:
+            page.select_option(f"#{prefix}-{seat}", "other")
+            page.fill(f"#{prefix}-{seat}-other", spec)
 
 
 def start(page, base_url, game, players, seats, **options):
@@ -13,8 +27,7 @@ def start(page, base_url, game, players, seats, **options):
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
-    for seat, spec in enumerate(seats):
-        page.fill(f"#seat-{seat}", spec)
+    choose_seats(page, seats)
     for name, value in options.items():
         page.fill(f"[name='{name}']", str(value))
     page.click("#start")
@@ -27,51 +40,84 @@ def person_turn_or_end(page):
     return page.evaluate("document.body.dataset.over === '1'")
 
 
-def play_to_the_end(page, max_decisions=5000):
+def logged(page):
+    return page.locator("#log > li").count()
+
+
+def click_one_decision(page):
+    """One decision by clicking only: a piece of the hand and a lit place, a lit place, or a
+    decision button (the first of each, in the page's order)."""
+    before = page.evaluate("document.querySelectorAll('#log > li').length")
+    piece = page.locator("#hand button.piece:not([disabled])").first
+    if piece.count():
+        piece.click()
+        page.wait_for_selector("#hand button.piece[aria-pressed='true']")
+    lit = page.locator("#board .legal-place").first
+    if lit.count():
+        lit.click()
+        choice = page.locator("#choices button[data-action]").first
+        if choice.count():
+            choice.click()
+    else:
+        page.locator("#decisions button[data-action]").first.click()
+    page.wait_for_function("n => document.querySelectorAll('#log > li').length > n", arg=before)
+
+
+def play_to_the_end_by_clicking(page, max_decisions=3000):
     decisions = 0
     while not person_turn_or_end(page):
-        first = page.locator("#legal button[data-action]").first
-        action = first.get_attribute("data-action")
-        if decisions % 3 == 2:
-            # Every third decision typed in notation, the others chosen from the list.
-            page.fill("#action", action)
-            page.press("#action", "Enter")
-        else:
-            first.click()
+        click_one_decision(page)
         decisions += 1
         assert decisions < max_decisions
-        # The action has been taken when the log shows it.
-        page.wait_for_function(
-            "n => document.querySelectorAll('#log > li').length >= n", arg=decisions)
     return decisions
 
 
+def save_record(page, tmp_path, name, button="#save"):
+    with page.expect_download() as download:
+        page.click(button)
+    path = tmp_path / name
+    download.value.save_as(path)
+    return path
+
+
 GAMES = [
-    ("tigris", 4, ["person", "random", "random", "greedy"]),
+    ("tigris", 3, ["person", "random", "greedy"]),
     ("cards", 3, ["person", "random", "greedy"]),
     ("sumeria", 3, ["person", "greedy", "random"]),
 ]
 
 
 @pytest.mark.parametrize("game,players,seats", GAMES, ids=[g[0] for g in GAMES])
-def test_a_whole_game_against_bots_then_the_record_replays_natively(
+def test_a_person_plays_a_whole_game_by_clicking_only_then_the_record_replays_natively(
         watched, base_url, cli, tmp_path, game, players, seats):
     page = watched.page
     start(page, base_url, game, players, seats, seed=11)
-    decisions = play_to_the_end(page)
+    person_turn_or_end(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    # Mid-play, a piece taken and its places lit: what a person sees.
+    for _ in range(6):
+        if person_turn_or_end(page):
+            break
+        click_one_decision(page)
+    if not person_turn_or_end(page):
+        piece = page.locator("#hand button.piece:not([disabled])").first
+        if piece.count():
+            piece.click()
+        page.screenshot(path=SCREENSHOTS / f"play-{game}-desktop.png")
+        if piece.count():
+            piece.click()  # put down again
+    decisions = play_to_the_end_by_clicking(page)
     assert decisions > 0
+    assert page.locator("#status").inner_text() == "The game is over (rules)."
     standings = page.locator("#standings")
     standings.wait_for()
-    rows = standings.locator("tbody tr")
-    assert rows.count() == players
-    assert "rank" in standings.inner_text()
-    with page.expect_download() as download:
-        page.click("#save")
-    path = tmp_path / f"{game}.json"
-    download.value.save_as(path)
+    assert standings.locator("tbody tr").count() == players
+    assert "Ranked by score: " in standings.inner_text()
+    path = save_record(page, tmp_path, f"{game}.json")
     record = json.loads(path.read_text())
     assert record["game"] == game
     assert record.get("end") == "rules"
+    assert record["bots"][0] == "person"
     replayed = cli("replay", str(path))
     assert replayed.returncode == 0
 
@@ -116,12 +162,63 @@ def test_a_bot_only_game_ends_by_the_rules_as_the_command_line_plays_it(
     assert page.locator("#log > li").count() == decisions
 
 
-def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(watched, base_url):
+
+def board_in_view(page):
+    """Whether the whole board is inside the viewport."""
+    return page.evaluate("""() => {
+        const r = document.getElementById('board').getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5
+            && r.width > 0 && r.height > 0;
+    }""")
+
+
+@pytest.mark.parametrize("game,players", [("tigris", 2), ("cards", 2), ("sumeria", 3)])
+def test_on_a_phone_the_board_stays_whole_in_view_and_a_tap_then_a_tap_plays(
+        browser, base_url, game, players):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        start(page, base_url, game, players, ["person"] + ["random"] * (players - 1), seed=5)
+        person_turn_or_end(page)
+        assert board_in_view(page)
+        # The board is drawn whole: as wide as the screen at most, no sideways scrolling.
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        for _ in range(5):
+            if person_turn_or_end(page):
+                break
+            before = logged(page)
+            piece = page.locator("#hand button.piece:not([disabled])").first
+            if piece.count():
+                box = piece.bounding_box()
+                assert box["width"] >= 28 and box["height"] >= 28
+                piece.tap()
+            lit = page.locator("#board .legal-place").first
+            if lit.count():
+                lit.tap()
+                choice = page.locator("#choices button[data-action]").first
+                if choice.count():
+                    choice.tap()
+            else:
+                page.locator("#decisions button[data-action]").first.tap()
+            page.wait_for_function("n => document.querySelectorAll('#log > li').length > n", arg=before)
+            person_turn_or_end(page)
+            # No jump: the page stays where it was, the whole board in view.
+            assert page.evaluate("scrollY") == 0
+            assert board_in_view(page)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / f"play-{game}-phone.png")
+    finally:
+        context.close()
+
+
+def test_a_refused_action_shows_the_engines_reason_once_and_changes_nothing(watched, base_url):
     page = watched.page
     start(page, base_url, "tigris", 2, ["person", "random"], seed=3)
     person_turn_or_end(page)
+    page.click("#notation summary")
     legal_before = page.eval_on_selector_all("#legal button[data-action]", "b => b.map(x => x.dataset.action)")
-    position_before = page.locator("#view-text").inner_text()
+    position_before = page.locator("#view-text").text_content()
     # A red tile on the river (E1 is river on the classic board): parsed, and refused by rule.
     for typed in ["tile red E1", "fly to the moon"]:
         page.fill("#action", typed)
@@ -140,10 +237,12 @@ def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(watched, 
             [typed],
         )
         assert expected, f"the engine took {typed}"
-        assert refused.inner_text() == f"{typed}: {expected}"
+        assert refused.inner_text() == expected
+        # The action is named once.
+        assert refused.inner_text().count(typed) <= 1
     legal_after = page.eval_on_selector_all("#legal button[data-action]", "b => b.map(x => x.dataset.action)")
     assert legal_after == legal_before
-    assert page.locator("#view-text").inner_text() == position_before
+    assert page.locator("#view-text").text_content() == position_before
 
 
 def test_a_corrupt_record_is_refused_and_the_page_keeps_working(watched, base_url):
@@ -160,46 +259,57 @@ def test_a_corrupt_record_is_refused_and_the_page_keeps_working(watched, base_ur
         assert len(error.inner_text()) > len(f"The record {name} is refused: ") + 5
     # Still working: a new game starts and a person can act.
     page.select_option("#game", "cards")
-    page.fill("#seat-0", "person")
+    page.select_option("#seat-0", "person")
     page.click("#start")
     assert not person_turn_or_end(page)
-    assert page.locator("#legal button[data-action]").count() > 0
+    assert page.locator("#hand button.piece:not([disabled])").count() > 0
 
 
-def test_clicking_the_board_lists_the_actions_at_that_place(watched, base_url):
+def test_a_piece_lights_its_places_and_a_place_it_cannot_go_is_said(watched, base_url):
     page = watched.page
     start(page, base_url, "tigris", 2, ["person", "random"], seed=5)
     person_turn_or_end(page)
-    # A land square free at the start of the classic board: the tiles and leaders it takes.
-    square = page.locator("#board [data-at='G6']")
-    square.click()
-    listed = page.eval_on_selector_all("#at-place button[data-action]", "b => b.map(x => x.dataset.action)")
-    assert listed, "no action listed for G6"
-    assert all("G6" in action.split() for action in listed)
-    page.locator("#at-place button[data-action]").first.click()
+    red = page.locator("#hand button.piece[data-piece='tile red']")
+    red.click()
+    assert red.get_attribute("aria-pressed") == "true"
+    lit = page.eval_on_selector_all("#board .legal-place", "els => els.map(e => e.getAttribute('data-at'))")
+    legal = page.evaluate("""async () => {
+        const wasm = await import('./pkg/mesopotamia_wasm.js');
+        await wasm.default();
+        const g = wasm.Game.create('tigris', { players: 2, seed: 5 });
+        g.advance();
+        return g.legal().filter(a => a.startsWith('tile red ')).map(a => a.split(' ')[2]);
+    }""")
+    assert sorted(lit) == sorted(legal)
+    # The river (E1) takes no red tile: said, nothing played.
+    page.locator("#board [data-at='E1']").click()
+    assert "cannot go to E1" in page.locator("#cursor-text").inner_text()
+    assert logged(page) == 0
+    page.locator(f"#board [data-at='{lit[0]}']").click()
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    assert page.locator("#log > li").first.inner_text().startswith(f"seat 0 (person): tile red {lit[0]}")
+    # The last move is tagged on the board with its seat's number.
+    person_turn_or_end(page)
+    assert page.locator("#board .seat-tag.seat-0").count() == 1
 
 
-def test_undo_goes_back_to_the_persons_previous_decision(watched, base_url):
+def test_undo_goes_back_and_the_undone_steps_leave_the_log(watched, base_url):
     page = watched.page
     start(page, base_url, "cards", 2, ["person", "random"], seed=2)
     person_turn_or_end(page)
-    before = page.locator("#view-text").inner_text()
-    action = page.locator("#legal button[data-action]").first.get_attribute("data-action")
-    page.locator("#legal button[data-action]").first.click()
-    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    before = page.locator("#view-text").text_content()
+    click_one_decision(page)
     person_turn_or_end(page)
-    after = page.locator("#view-text").inner_text()
+    click_one_decision(page)
+    person_turn_or_end(page)
+    steps_logged = logged(page)
+    assert steps_logged >= 2
     page.click("#undo")
     person_turn_or_end(page)
-    assert page.locator("#view-text").inner_text() == before
-    # The same decision again: the same draws and the same bot's turn (undo put the game's
-    # generator back, over the bot's turn played in the worker too).
-    logged = page.locator("#log > li").count()
-    page.locator(f"#legal button[data-action='{action}']").click()
-    page.wait_for_function("n => document.querySelectorAll('#log > li').length > n", arg=logged)
+    page.click("#undo")
     person_turn_or_end(page)
-    assert page.locator("#view-text").inner_text() == after
+    assert page.locator("#view-text").text_content() == before
+    assert logged(page) == 0, "undone steps are still in the log"
 
 
 def test_hot_seat_hides_the_table_between_people(watched, base_url):
@@ -212,61 +322,74 @@ def test_hot_seat_hides_the_table_between_people(watched, base_url):
     assert page.locator("#table").evaluate("t => t.inert")
     page.keyboard.press("Enter")  # the confirm button has the focus
     person_turn_or_end(page)
-    shown = page.locator("#view-text").inner_text()
+    shown = page.locator("#view-text").text_content()
     # The person plays on until the other person is to move: the table is hidden again first.
     for _ in range(50):
-        page.locator("#legal button[data-action]").first.click()
+        before = logged(page)
+        click_one_decision(page)
         page.wait_for_function(
             "!document.getElementById('handoff').hidden || !document.getElementById('action').disabled")
         if not handoff.is_hidden():
             break
+        assert logged(page) > before
     assert not handoff.is_hidden(), "no hand-off to the other person"
     assert handoff.inner_text() != first
     page.click("#handoff-ok")
-    assert page.locator("#view-text").inner_text() != shown
+    assert page.locator("#view-text").text_content() != shown
 
 
-def test_a_saved_game_replays_in_the_page_step_by_step(watched, base_url, tmp_path):
+def test_a_saved_game_replays_with_the_arrow_keys_and_plays_on_with_its_seats(watched, base_url, tmp_path):
     page = watched.page
-    # Bots only: the page plays the game through, showing everything.
-    start(page, base_url, "sumeria", 3, ["random", "random", "greedy"], seed=9)
-    page.wait_for_selector("body[data-over='1']")
-    with page.expect_download() as download:
-        page.click("#save")
-    path = tmp_path / "sumeria.json"
-    download.value.save_as(path)
-    steps = len(json.loads(path.read_text())["steps"])
+    start(page, base_url, "sumeria", 3, ["person", "random", "greedy"], seed=9)
+    for _ in range(4):
+        person_turn_or_end(page)
+        click_one_decision(page)
+    person_turn_or_end(page)
+    path = save_record(page, tmp_path, "sumeria.json")
+    record = json.loads(path.read_text())
+    steps = len(record["steps"])
+    text_path = save_record(page, tmp_path, "sumeria.txt", button="#save-text")
     page.click("#new-game")
-    for seat in range(3):
-        page.fill(f"#seat-{seat}", "person")
     page.set_input_files("#load", str(path))
     label = page.locator("#replay-label")
     page.wait_for_function("document.getElementById('replay-label').textContent.startsWith('step')")
     assert label.inner_text().startswith(f"step {steps} of {steps}")
-    end_position = page.locator("#view-text").inner_text()
-    assert page.locator("#standings").is_visible()
-    page.click("#replay-back")
+    end_position = page.locator("#view-text").text_content()
+    # The log follows the replay: every seat's step, the current one marked.
+    assert page.locator("#log > li").count() == sum(1 for s in record["steps"] if "action" in s)
+    page.locator("body").press("ArrowLeft")
     assert label.inner_text().startswith(f"step {steps - 1} of {steps}")
-    assert page.locator("#view-text").inner_text() != end_position
-    page.click("#replay-first")
+    assert page.locator("#view-text").text_content() != end_position
+    page.locator("body").press("Home")
     assert label.inner_text().startswith("the start")
-    page.click("#replay-forward")
+    page.locator("body").press("ArrowRight")
     assert label.inner_text().startswith(f"step 1 of {steps}")
-    page.click("#replay-last")
-    assert page.locator("#view-text").inner_text() == end_position
-    # From a step half-way, the game goes on with the seats of the form (people here).
-    page.click("#replay-first")
-    for _ in range(steps // 2):
-        page.click("#replay-forward")
+    page.locator("body").press("End")
+    assert page.locator("#view-text").text_content() == end_position
+    assert page.locator("#log li[aria-current]").count() == 1
+    # The record's seats are the menus' (a person at seat 0, changeable): play on from here.
+    assert page.input_value("#replay-seat-0") == "person"
+    assert page.input_value("#replay-seat-1") == "random"
+    assert page.input_value("#replay-seat-2") == "other"
+    assert page.input_value("#replay-seat-2-other") == "greedy"
     page.click("#replay-play")
-    page.wait_for_function(
-        "!document.getElementById('handoff').hidden || !document.getElementById('action').disabled")
+    assert not person_turn_or_end(page)
+    assert page.locator("#hand button.piece:not([disabled])").count() > 0
+    # The game text loads as the JSON does: the same steps.
+    page.click("#new-game")
+    page.set_input_files("#load", str(text_path))
+    page.wait_for_function("document.getElementById('replay-label').textContent.startsWith('step')")
+    assert label.inner_text().startswith(f"step {steps} of {steps}")
+    # Leaving the replay goes back to a new game's form.
+    page.click("#replay-leave")
+    assert page.locator("#setup").is_visible()
 
 
-def test_a_hint_names_a_legal_action_and_its_share(watched, base_url):
+def test_a_hint_is_drawn_and_names_a_legal_action(watched, base_url):
     page = watched.page
     start(page, base_url, "cards", 2, ["person", "random"], seed=6)
     person_turn_or_end(page)
+    page.click("#notation summary")
     legal = page.eval_on_selector_all("#legal button[data-action]", "b => b.map(x => x.dataset.action)")
     page.click("#hint")
     page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Hint: ')")
@@ -274,14 +397,17 @@ def test_a_hint_names_a_legal_action_and_its_share(watched, base_url):
     action = text.removeprefix("Hint: ").split(" (")[0]
     assert action in legal
     assert "% of the search's visits" in text
-    # The hint is put in the action field: Enter plays it.
+    # Drawn: its place tagged "?" on the board, or its button or piece marked.
+    drawn = (page.locator("#board .hint-tag").count() + page.locator("#decisions button.match").count()
+             + page.locator("#hand button.piece.hinted").count())
+    assert drawn >= 1
     assert page.input_value("#action") == action
     page.press("#action", "Enter")
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
-    assert page.locator("#log > li").first.inner_text().startswith(f"seat 0: {action}")
+    assert page.locator("#log > li").first.inner_text().startswith(f"seat 0 (person): {action}")
 
 
-def test_the_page_works_from_the_keyboard(watched, base_url):
+def test_the_page_works_from_the_keyboard_on_the_board_too(watched, base_url):
     page = watched.page
     page.goto(f"{base_url}/play.html")
     page.wait_for_selector("body[data-ready='1']")
@@ -292,15 +418,23 @@ def test_the_page_works_from_the_keyboard(watched, base_url):
     page.focus("#start")
     page.keyboard.press("Enter")
     person_turn_or_end(page)
-    # A listed action: focus it and press Enter; then the action field has the focus again.
-    button = page.locator("#legal button[data-action]").first
-    action = button.get_attribute("data-action")
-    button.focus()
+    # A piece of the hand from the keyboard, then the board: arrow keys to a lit place, Enter.
+    piece = page.locator("#hand button.piece:not([disabled])").first
+    piece.focus()
     page.keyboard.press("Enter")
+    assert piece.get_attribute("aria-pressed") == "true"
+    page.focus("#board")
+    for _ in range(400):
+        page.keyboard.press("ArrowRight" if _ % 17 else "ArrowDown")
+        if "a legal place" in page.locator("#cursor-text").inner_text():
+            break
+    assert "a legal place" in page.locator("#cursor-text").inner_text()
+    page.keyboard.press("Enter")
+    choice = page.locator("#choices button[data-action]").first
+    if choice.count():
+        choice.focus()
+        page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
-    assert page.locator("#log > li").first.inner_text().startswith(f"seat 0: {action}")
-    person_turn_or_end(page)
-    assert page.evaluate("document.activeElement.id") == "action"
     # The rule book's example controls are buttons too.
     page.goto(f"{base_url}/sumeria.html")
     page.wait_for_selector("body[data-ready='1']")

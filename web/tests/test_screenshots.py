@@ -45,9 +45,9 @@ def test_screenshots(sized, base_url):
     page.goto(f"{base_url}/play.html")
     page.wait_for_selector("body[data-ready='1']")
     page.screenshot(path=SCREENSHOTS / f"play-setup-{name}.png")
-    page.fill("#seat-0", "person")
+    page.select_option("#seat-0", "person")
     for seat in (1, 2, 3):
-        page.fill(f"#seat-{seat}", "random")
+        page.select_option(f"#seat-{seat}", "random")
     page.click("#start")
     page.wait_for_function("!document.getElementById('action').disabled")
     no_sideways_scroll(page)
