@@ -365,6 +365,54 @@ fn views_and_their_text_and_pictures() {
 }
 
 #[test]
+fn gestures_pieces_and_facts_of_the_seat_to_move() {
+    for name in games() {
+        let mut game = create(&name, json!({ "players": 3, "seed": 7 }));
+        play_some(&mut game, 30, "random");
+        game.advance().unwrap();
+        let seat = game.to_move()["seat"].as_f64().unwrap();
+        let pieces = game.pieces(seat).unwrap();
+        let ids: Vec<&str> = pieces
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["piece"].as_str().unwrap())
+            .collect();
+        let gestures = game.gestures();
+        let gestures = gestures.as_array().unwrap();
+        assert_eq!(gestures.len(), game.legal().len(), "{name}");
+        for gesture in gestures {
+            let action = gesture["action"].as_str().unwrap();
+            if let Some(piece) = gesture["piece"].as_str() {
+                assert!(ids.contains(&piece), "{name}: {action}: {piece}");
+            }
+            let alone = game.gesture_of(action).unwrap();
+            assert_eq!(alone["piece"], gesture["piece"]);
+            assert_eq!(alone["place"], gesture["place"]);
+        }
+        assert!(game.gesture_of("no such action").is_err());
+        let facts = game.facts(Some(seat)).unwrap();
+        assert_eq!(facts["seats"].as_array().unwrap().len(), 3, "{name}");
+        assert!(!facts["table"].as_array().unwrap().is_empty());
+        assert!(game.facts(None).is_ok());
+        for bad in [3.0, -1.0, 0.5] {
+            assert!(
+                game.pieces(bad)
+                    .unwrap_err()
+                    .contains("the table has seats 0 to 2")
+            );
+            assert!(game.facts(Some(bad)).is_err());
+        }
+        let text = game.record_text().unwrap();
+        assert_eq!(
+            api::from_record(None, &text).unwrap().position(),
+            game.position(),
+            "{name}: the game text reads back"
+        );
+    }
+}
+
+#[test]
 fn rule_examples_run_step_by_step() {
     for name in games() {
         let list = api::examples(&name).unwrap();
