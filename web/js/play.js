@@ -478,7 +478,13 @@ function renderHand() {
       "aria-label": `${label}${usableNow ? "" : " (nothing to do with it now)"}`,
       title: `${piece.label}${where}`,
       disabled: !acting || !usableNow,
+      draggable: acting && usableNow ? "true" : null,
       onclick: () => choosePiece(piece.piece),
+      // Dragged onto the board: taken up, and dropped on a place as a click there.
+      ondragstart: (event) => {
+        event.dataTransfer.setData("text/plain", piece.piece);
+        if (selected !== piece.piece) choosePiece(piece.piece);
+      },
     }, h("span", { class: "face", "aria-hidden": "true", text: face(piece) }),
       h("span", { class: "count", "aria-hidden": "true", text: piece.at ? piece.at : count }));
   };
@@ -988,6 +994,13 @@ async function main() {
   $("new-game").addEventListener("click", newGame);
   $("board").addEventListener("click", boardClick);
   $("board").addEventListener("keydown", boardKey);
+  $("board").addEventListener("dragover", (event) => {
+    if (acting && selected) event.preventDefault();
+  });
+  $("board").addEventListener("drop", (event) => {
+    event.preventDefault();
+    if (acting && selected) choosePlaces(placesAt(event));
+  });
   document.addEventListener("keydown", replayKey);
   $("replay-first").addEventListener("click", () => showReplay(0));
   $("replay-back").addEventListener("click", () => showReplay(replay.at - 1));

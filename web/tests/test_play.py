@@ -445,3 +445,16 @@ def test_the_page_works_from_the_keyboard_on_the_board_too(watched, base_url):
     section.locator("button[data-step='forward']").focus()
     page.keyboard.press("Enter")
     assert section.get_attribute("data-stage") == "1"
+
+
+def test_a_piece_dragged_onto_a_lit_place_is_played(watched, base_url):
+    page = watched.page
+    start(page, base_url, "sumeria", 3, ["person", "random", "random"], seed=2)
+    person_turn_or_end(page)
+    trader = page.locator("#hand button.piece[data-piece='trader']")
+    trader.click()
+    place = page.locator("#board .legal-place").first.get_attribute("data-at")
+    trader.click()  # put down: the drag takes it up again
+    trader.drag_to(page.locator(f"#board [data-at='{place}']"))
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    assert page.locator("#log > li").first.inner_text().startswith(f"seat 0 (person): add {place}")
