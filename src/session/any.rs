@@ -109,6 +109,9 @@ pub trait AnySession: Send + Sync {
     fn steps(&self) -> Vec<(Option<usize>, String)>;
     /// What `seat` saw of step `index` ([`Session::seen`]).
     fn seen(&self, seat: Seat, index: usize) -> Option<String>;
+    /// What a spectator (every seat that did not see it as it is) was shown of step `index`
+    /// ([`Session::shown`]).
+    fn shown(&self, index: usize) -> Option<String>;
     /// Takes back the last step.
     fn undo_step(&mut self) -> Result<(), SessionError>;
     /// Takes back `seat`'s last decision and what followed; the steps taken back.
@@ -426,6 +429,10 @@ impl<G: NamedGame> AnySession for Session<G> {
 
     fn seen(&self, seat: Seat, index: usize) -> Option<String> {
         Session::seen(self, seat, index)
+    }
+
+    fn shown(&self, index: usize) -> Option<String> {
+        Session::shown(self, index)
     }
 
     fn undo_step(&mut self) -> Result<(), SessionError> {

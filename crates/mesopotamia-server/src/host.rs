@@ -1,0 +1,696 @@
+//! The games the server hosts: each a session of the library, its seats' tokens, and a
+//! watch that tells the game's connections a step was committed.
+//!
+//! Every step (a person's action, a draw, a bot's action) is played on a copy of the
+//! session, committed to the [`Store`] under the step's number, and only then made the
+//! game's state and announced. What a connection is sent is made for its seat alone from the
+//! session ([`Host::state`]): the seat's view, what it saw of each step, its pieces and the
+//! legal gestures when it is to move; a spectator gets what every seat sees.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use mesopotamia::core::table::Gesture;
+use mesopotamia::core::{GameOptions, ToMove};
+use mesopotamia::session::{AnySession, SessionError, new_session, session_from_record};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use tokio::sync::{Semaphore, watch};
+
+use crate::protocol::{Act, PROTOCOL};
+use crate::store::{Store, StoreError, StoredGame, StoredSeat};
+
+/// Who is connected: a seat, or a spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// The seat of that index.
+    Seat(usize),
+    /// A spectator: sees what every seat sees.
+    Spectator,
+}
+
+/// Why the server refuses what it is asked; nothing changed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// No game of that id.
+    #[error("no game {0}")]
+    NoGame(String),
+    /// The token opens no seat of the game, nor its spectators' view.
+    #[error("this token opens no seat of game {0}")]
+    BadToken(String),
+    /// A spectator may not act.
+    #[error("a spectator does not act")]
+    Spectator,
+    /// Another seat, or chance, is to move, or the game is over.
+    #[error("seat {seat} is not to move: {to_move}")]
+    NotYourTurn {
+        /// The seat that tried.
+        seat: usize,
+        /// Who is.
+        to_move: String,
+    },
+    /// The client chose on an older state than the game's.
+    #[error("step {given} is past: the game is at step {now}")]
+    Stale {
+        /// The step the client saw.
+        given: u64,
+        /// The game's step.
+        now: u64,
+    },
+    /// The engine refused the action: its words.
+    #[error("{0}")]
+    Engine(String),
+    /// The game could not be made (an unknown game, a bad option or seat).
+    #[error("{0}")]
+    Setup(String),
+    /// No free seat to join.
+    #[error("no free seat in game {0}")]
+    NoFreeSeat(String),
+    /// The server's limit of games is reached.
+    #[error("the server hosts its limit of {0} games")]
+    TooManyGames(usize),
+    /// The database failed: nothing was played.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+}
+
+impl From<SessionError> for Refusal {
+    fn from(e: SessionError) -> Self {
+        Refusal::Engine(e.to_string())
+    }
+}
+
+/// A new game, as the lobby asks for it.
+#[derive(Clone, Debug, Default)]
+pub struct NewGame {
+    /// The game's name (`tigris`, `cards`, `sumeria`).
+    pub game: String,
+    /// Its options, by their names in its description.
+    pub options: GameOptions,
+    /// Each seat: `person` or a bot spec.
+    pub seats: Vec<String>,
+    /// The seed (random when not given).
+    pub seed: Option<u64>,
+    /// The seats the creator claims now (a token each).
+    pub claim: Vec<usize>,
+}
+
+/// What the creator is given: the game's id, a token per claimed seat, the spectators' token.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// `(seat, token)` for each claimed seat.
+    pub tokens: Vec<(usize, String)>,
+    /// The spectators' token.
+    pub spectator: String,
+}
+
+struct Table {
+    session: Box<dyn AnySession>,
+    seats: Vec<StoredSeat>,
+    spectator_hash: [u8; 32],
+}
+
+/// One hosted game.
+pub struct Hosted {
+    id: String,
+    table: Mutex<Table>,
+    steps: watch::Sender<u64>,
+}
+
+impl Hosted {
+    /// A receiver told each time a step is committed (the number of steps).
+    pub fn watch(&self) -> watch::Receiver<u64> {
+        self.steps.subscribe()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Table> {
+        // A panic while holding the table cannot leave it half-changed: every change is
+        // made on a copy and swapped in whole.
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The limits the server keeps.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Games hosted at once.
+    pub games: usize,
+    /// Bots thinking at once (the blocking workers they use).
+    pub bots: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            games: 1000,
+            bots: 2,
+        }
+    }
+}
+
+/// Every hosted game, and the database behind them.
+pub struct Host {
+    store: Arc<dyn Store>,
+    games: Mutex<HashMap<String, Arc<Hosted>>>,
+    limits: Limits,
+    thinking: Arc<Semaphore>,
+}
+
+/// 128 random bits from the operating system, as 32 hex digits.
+pub fn random_token() -> Result<String, Refusal> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| Refusal::Store(StoreError::Database(format!("no randomness: {e}"))))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// A token's SHA-256: what the database keeps.
+pub fn token_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+fn same(hash: &[u8; 32], token_hash: &[u8; 32]) -> bool {
+    hash.ct_eq(token_hash).into()
+}
+
+/// One step of a session's record (the last one), as the record writes it, and where the
+/// generator stands after it.
+fn last_step(session: &dyn AnySession) -> Result<(String, u64), Refusal> {
+    let record: Value = serde_json::from_str(&session.record_json()?)
+        .map_err(|e| Refusal::Engine(format!("a record that is not JSON: {e}")))?;
+    let step = record["steps"]
+        .as_array()
+        .and_then(|s| s.last())
+        .cloned()
+        .ok_or_else(|| Refusal::Engine("a step that is not in the record".into()))?;
+    Ok((
+        step.to_string(),
+        record["rng_position"].as_u64().unwrap_or(0),
+    ))
+}
+
+/// The session a stored game is at: its head record with its steps.
+fn rebuild(game: &StoredGame) -> Result<Box<dyn AnySession>, Refusal> {
+    let mut record: Value = serde_json::from_str(&game.head)
+        .map_err(|e| Refusal::Setup(format!("game {}: a head that is not JSON: {e}", game.id)))?;
+    let mut steps = Vec::new();
+    for (step, _) in &game.steps {
+        steps.push(serde_json::from_str::<Value>(step).map_err(|e| {
+            Refusal::Setup(format!("game {}: a step that is not JSON: {e}", game.id))
+        })?);
+    }
+    if let Some((_, rng)) = game.steps.last() {
+        record["rng_position"] = json!(rng);
+    }
+    record["steps"] = Value::Array(steps);
+    Ok(session_from_record(None, &record.to_string())?)
+}
+
+fn to_move_json(to_move: ToMove) -> Value {
+    match to_move {
+        ToMove::Seat(seat) => json!({ "kind": "seat", "seat": seat.index() }),
+        ToMove::Chance => json!({ "kind": "chance" }),
+        _ => json!({ "kind": "over" }),
+    }
+}
+
+fn gesture_json(action: &str, g: &Gesture) -> Value {
+    json!({ "action": action, "piece": g.piece, "place": g.place })
+}
+
+impl Host {
+    /// A host on a database: every game stored is loaded and goes on from its last
+    /// committed step.
+    pub fn new(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Host>, Refusal> {
+        let host = Arc::new(Host {
+            store,
+            games: Mutex::new(HashMap::new()),
+            thinking: Arc::new(Semaphore::new(limits.bots.max(1))),
+            limits,
+        });
+        for game in host.store.games()? {
+            let session = rebuild(&game)?;
+            let hosted = Arc::new(Hosted {
+                id: game.id.clone(),
+                steps: watch::Sender::new(session.steps().len() as u64),
+                table: Mutex::new(Table {
+                    session,
+                    seats: game.seats,
+                    spectator_hash: game.spectator_hash,
+                }),
+            });
+            host.games_lock().insert(game.id, hosted);
+        }
+        Ok(host)
+    }
+
+    fn games_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Hosted>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A hosted game.
+    pub fn game(&self, id: &str) -> Result<Arc<Hosted>, Refusal> {
+        self.games_lock()
+            .get(id)
+            .cloned()
+            .ok_or_else(|| Refusal::NoGame(id.to_owned()))
+    }
+
+    /// The ids of the games whose bots or chance are to move (after a restart).
+    pub fn ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self.games_lock().keys().cloned().collect();
+        ids.sort();
+        ids
+    }
+
+    /// Creates a game: checked by the engine (game, options, seats), stored, hosted.
+    pub fn create(&self, new: &NewGame) -> Result<Created, Refusal> {
+        if self.games_lock().len() >= self.limits.games {
+            return Err(Refusal::TooManyGames(self.limits.games));
+        }
+        let seed = match new.seed {
+            Some(seed) => seed,
+            None => {
+                let mut bytes = [0u8; 8];
+                getrandom::fill(&mut bytes)
+                    .map_err(|e| Refusal::Setup(format!("no randomness: {e}")))?;
+                u64::from_le_bytes(bytes) >> 11 // a whole number JavaScript holds exactly
+            }
+        };
+        let mut session = new_session(&new.game, &new.options, seed)?;
+        session.set_seats(&new.seats)?;
+        let players = session.players();
+        let mut seats: Vec<StoredSeat> = session
+            .seats()
+            .into_iter()
+            .map(|spec| StoredSeat {
+                spec,
+                token_hash: None,
+            })
+            .collect();
+        let mut tokens = Vec::new();
+        for &seat in &new.claim {
+            if seat >= players || seats[seat].spec != "person" || seats[seat].token_hash.is_some() {
+                return Err(Refusal::Setup(format!(
+                    "seat {seat} cannot be claimed: the people's seats are {:?}",
+                    (0..players)
+                        .filter(|&s| seats[s].spec == "person")
+                        .collect::<Vec<_>>()
+                )));
+            }
+            let token = random_token()?;
+            seats[seat].token_hash = Some(token_hash(&token));
+            tokens.push((seat, token));
+        }
+        let spectator = random_token()?;
+        let id = random_token()?[..12].to_owned();
+        let head = session.record_json()?;
+        let stored = StoredGame {
+            id: id.clone(),
+            head,
+            seats: seats.clone(),
+            spectator_hash: token_hash(&spectator),
+            steps: Vec::new(),
+            away_bot: None,
+        };
+        self.store.create_game(&stored)?;
+        let hosted = Arc::new(Hosted {
+            id: id.clone(),
+            steps: watch::Sender::new(0),
+            table: Mutex::new(Table {
+                session,
+                seats,
+                spectator_hash: stored.spectator_hash,
+            }),
+        });
+        self.games_lock().insert(id.clone(), hosted);
+        Ok(Created {
+            id,
+            tokens,
+            spectator,
+        })
+    }
+
+    /// Claims a free seat for a person (the given one, or the first free): its token.
+    pub fn join(&self, id: &str, seat: Option<usize>) -> Result<(usize, String), Refusal> {
+        let hosted = self.game(id)?;
+        let mut table = hosted.lock();
+        let free: Vec<usize> = (0..table.seats.len())
+            .filter(|&s| table.seats[s].spec == "person" && table.seats[s].token_hash.is_none())
+            .collect();
+        let seat = match seat {
+            Some(s) if free.contains(&s) => s,
+            Some(_) => return Err(Refusal::NoFreeSeat(id.to_owned())),
+            None => *free
+                .first()
+                .ok_or_else(|| Refusal::NoFreeSeat(id.to_owned()))?,
+        };
+        let token = random_token()?;
+        let row = StoredSeat {
+            spec: "person".into(),
+            token_hash: Some(token_hash(&token)),
+        };
+        self.store.update_seat(id, seat, &row)?;
+        table.seats[seat] = row;
+        Ok((seat, token))
+    }
+
+    /// Who a token opens in a game (compared in constant time with each stored hash).
+    pub fn who(&self, id: &str, token: &str) -> Result<Who, Refusal> {
+        let hosted = self.game(id)?;
+        let table = hosted.lock();
+        let hash = token_hash(token);
+        let mut found = None;
+        for (i, seat) in table.seats.iter().enumerate() {
+            if let Some(h) = &seat.token_hash
+                && same(h, &hash)
+            {
+                found = Some(Who::Seat(i));
+            }
+        }
+        if same(&table.spectator_hash, &hash) {
+            found = Some(Who::Spectator);
+        }
+        found.ok_or_else(|| Refusal::BadToken(id.to_owned()))
+    }
+
+    /// The games, for the lobby: `[{id, game, title, players, seats, free, step, over}]`.
+    pub fn list(&self) -> Vec<Value> {
+        let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
+        let mut list: Vec<Value> = games
+            .iter()
+            .map(|hosted| {
+                let table = hosted.lock();
+                let d = table.session.description();
+                json!({
+                    "id": hosted.id,
+                    "game": d.name,
+                    "title": d.title,
+                    "players": table.seats.len(),
+                    "seats": table.seats.iter().map(|s| s.spec.clone()).collect::<Vec<_>>(),
+                    "free": (0..table.seats.len())
+                        .filter(|&s| table.seats[s].spec == "person" && table.seats[s].token_hash.is_none())
+                        .collect::<Vec<_>>(),
+                    "step": table.session.steps().len(),
+                    "over": table.session.end_reason().is_some(),
+                })
+            })
+            .collect();
+        list.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+        list
+    }
+
+    /// The game's record (JSON, or the game text), once it is over: before, it would tell
+    /// every hidden draw.
+    pub fn record(&self, id: &str, text: bool) -> Result<Option<String>, Refusal> {
+        let hosted = self.game(id)?;
+        let table = hosted.lock();
+        if table.session.end_reason().is_none() {
+            return Ok(None);
+        }
+        Ok(Some(if text {
+            table.session.record_text()?
+        } else {
+            table.session.record_json()?
+        }))
+    }
+
+    /// Commits one step made on a copy of the session, then makes it the game's and tells
+    /// the game's connections.
+    fn commit(
+        &self,
+        hosted: &Hosted,
+        table: &mut Table,
+        next: Box<dyn AnySession>,
+    ) -> Result<(), Refusal> {
+        let index = table.session.steps().len() as u64;
+        let (step, rng) = last_step(next.as_ref())?;
+        self.store.append_step(&hosted.id, index, &step, rng)?;
+        table.session = next;
+        hosted.steps.send_replace(index + 1);
+        Ok(())
+    }
+
+    /// A seat's action at step `step` (the number of steps the client saw): checked by the
+    /// engine, committed, announced.
+    pub fn act(&self, id: &str, who: Who, step: u64, action: &Act) -> Result<(), Refusal> {
+        let hosted = self.game(id)?;
+        let mut table = hosted.lock();
+        let Who::Seat(seat) = who else {
+            return Err(Refusal::Spectator);
+        };
+        let now = table.session.steps().len() as u64;
+        let to_move = table.session.to_move();
+        if to_move != ToMove::Seat(table.session.seat(seat)?) {
+            return Err(Refusal::NotYourTurn {
+                seat,
+                to_move: match to_move {
+                    ToMove::Seat(s) => format!("seat {} is", s.index()),
+                    ToMove::Chance => "chance is".into(),
+                    _ => "the game is over".into(),
+                },
+            });
+        }
+        if step != now {
+            return Err(Refusal::Stale { given: step, now });
+        }
+        let mut next = table.session.clone_box();
+        match action {
+            Act::Notation(notation) => next.play(notation)?,
+            Act::Index(index) => next.play_index(usize::try_from(*index).unwrap_or(usize::MAX))?,
+        };
+        self.commit(&hosted, &mut table, next)
+    }
+
+    /// Plays chance and bots until a person is to move or the game is over: each step
+    /// committed and announced in turn. A bot thinks on a copy, outside the table's lock and
+    /// with one of the bounded workers, so a slow bot never delays another game.
+    pub async fn drive(self: &Arc<Self>, id: &str) -> Result<(), Refusal> {
+        let hosted = self.game(id)?;
+        loop {
+            let (copy, bot) = {
+                let table = hosted.lock();
+                match table.session.to_move() {
+                    ToMove::Chance => (table.session.clone_box(), false),
+                    ToMove::Seat(seat) if table.seats[seat.index()].spec != "person" => {
+                        (table.session.clone_box(), true)
+                    }
+                    _ => return Ok(()),
+                }
+            };
+            let steps = copy.steps().len();
+            let permit = if bot {
+                Some(
+                    self.thinking
+                        .clone()
+                        .acquire_owned()
+                        .await
+                        .map_err(|e| Refusal::Engine(e.to_string()))?,
+                )
+            } else {
+                None
+            };
+            let host = Arc::clone(self);
+            let hosted = Arc::clone(&hosted);
+            let done = tokio::task::spawn_blocking(move || -> Result<bool, Refusal> {
+                let mut next = copy;
+                if bot {
+                    next.bot_turn()?;
+                } else {
+                    next.sample_chance()?;
+                }
+                drop(permit);
+                let mut table = hosted.lock();
+                // Someone else moved the game on meanwhile: think again from there.
+                if table.session.steps().len() != steps {
+                    return Ok(false);
+                }
+                host.commit(&hosted, &mut table, next)?;
+                Ok(true)
+            })
+            .await
+            .map_err(|e| Refusal::Engine(format!("a bot's worker failed: {e}")))?;
+            done?;
+        }
+    }
+
+    /// What `who` is sent: the whole state as that seat (or a spectator) may see it, and
+    /// what it saw of each step from `since` on.
+    pub fn state(&self, id: &str, who: Who, since: u64) -> Result<Value, Refusal> {
+        let hosted = self.game(id)?;
+        let table = hosted.lock();
+        let session = table.session.as_ref();
+        let seat = match who {
+            Who::Seat(s) => Some(session.seat(s)?),
+            Who::Spectator => None,
+        };
+        let all = session.steps();
+        let steps: Vec<Value> = all
+            .iter()
+            .enumerate()
+            .skip(usize::try_from(since).unwrap_or(usize::MAX))
+            .map(|(i, (by, _))| {
+                let seen = match seat {
+                    Some(seat) => session.seen(seat, i),
+                    None => session.shown(i),
+                };
+                json!({ "index": i, "seat": by, "seen": seen })
+            })
+            .collect();
+        let to_move = session.to_move();
+        let acting = matches!((to_move, seat), (ToMove::Seat(a), Some(b)) if a == b);
+        let facts = {
+            let seats: Vec<Value> = (0..session.players())
+                .filter_map(|i| session.seat(i).ok())
+                .map(|s| {
+                    let f = session.seat_facts(s, seat);
+                    json!({
+                        "seat": s.index(),
+                        "score": f.score,
+                        "facts": f.facts.iter().map(|f| json!({ "label": f.label, "value": f.value })).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            json!({
+                "table": session.table_facts().iter().map(|f| json!({ "label": f.label, "value": f.value })).collect::<Vec<_>>(),
+                "seats": seats,
+            })
+        };
+        let over = session.ranks().map(|ranks| {
+            json!({
+                "reason": session.end_reason(),
+                "standings": ranks.iter().zip(session.scores()).enumerate()
+                    .map(|(s, (rank, score))| json!({ "seat": s, "rank": rank, "score": score }))
+                    .collect::<Vec<_>>(),
+            })
+        });
+        let mut state = json!({
+            "type": "state",
+            "protocol": PROTOCOL,
+            "id": hosted.id,
+            "game": session.description().name,
+            "players": session.players(),
+            "seats": table.seats.iter().map(|s| s.spec.clone()).collect::<Vec<_>>(),
+            "you": match who { Who::Seat(s) => json!(s), Who::Spectator => Value::Null },
+            "step": all.len(),
+            "to_move": to_move_json(to_move),
+            "steps": steps,
+            "facts": facts,
+            "over": over,
+        });
+        match seat {
+            Some(seat) => {
+                let view: Value = serde_json::from_str(&session.view_json(seat)?)
+                    .map_err(|e| Refusal::Engine(format!("a view that is not JSON: {e}")))?;
+                state["view"] = view;
+                state["svg"] = json!(session.view_svg(seat));
+                state["pieces"] = session
+                    .pieces(seat)
+                    .iter()
+                    .map(|p| {
+                        json!({ "piece": p.piece, "kind": p.kind, "colour": p.colour.map(|c| c.name()),
+                            "count": p.count, "at": p.at, "label": p.label })
+                    })
+                    .collect();
+                state["gestures"] = if acting {
+                    session
+                        .gestures()
+                        .iter()
+                        .map(|(a, g)| gesture_json(a, g))
+                        .collect()
+                } else {
+                    json!([])
+                };
+            }
+            None => {
+                // The picture every seat sees; no view, no hand.
+                state["svg"] = json!(session.svg());
+            }
+        }
+        Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SqliteStore;
+
+    fn host() -> Arc<Host> {
+        Host::new(
+            Arc::new(SqliteStore::in_memory().unwrap()),
+            Limits::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn tokens_are_128_bits_and_only_their_hash_is_kept() {
+        let token = random_token().unwrap();
+        assert_eq!(token.len(), 32);
+        assert!(token.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(token, random_token().unwrap());
+        assert_eq!(token_hash(&token), token_hash(&token));
+        assert_ne!(token_hash(&token), token_hash("other"));
+    }
+
+    #[tokio::test]
+    async fn a_seat_acts_only_on_its_turn_at_the_current_step() {
+        let host = host();
+        let created = host
+            .create(&NewGame {
+                game: "sumeria".into(),
+                options: GameOptions::new().with_players(3),
+                seats: vec!["person".into(), "person".into(), "random".into()],
+                seed: Some(4),
+                claim: vec![0, 1],
+            })
+            .unwrap();
+        let id = created.id.clone();
+        host.drive(&id).await.unwrap();
+        let (zero, one) = (&created.tokens[0].1, &created.tokens[1].1);
+        assert_eq!(host.who(&id, zero).unwrap(), Who::Seat(0));
+        assert_eq!(host.who(&id, one).unwrap(), Who::Seat(1));
+        assert_eq!(host.who(&id, &created.spectator).unwrap(), Who::Spectator);
+        assert!(matches!(host.who(&id, "nope"), Err(Refusal::BadToken(_))));
+        let state = host.state(&id, Who::Seat(0), 0).unwrap();
+        let seat = state["to_move"]["seat"].as_u64().unwrap() as usize;
+        let step = state["step"].as_u64().unwrap();
+        let other = if seat == 0 { 1 } else { 0 };
+        let mover = host.state(&id, Who::Seat(seat), 0).unwrap();
+        let action = mover["gestures"][0]["action"].as_str().unwrap().to_owned();
+        let act = Act::Notation(action.clone());
+        assert!(matches!(
+            host.act(&id, Who::Seat(other), step, &act),
+            Err(Refusal::NotYourTurn { .. })
+        ));
+        assert!(matches!(
+            host.act(&id, Who::Spectator, step, &act),
+            Err(Refusal::Spectator)
+        ));
+        assert!(matches!(
+            host.act(&id, Who::Seat(seat), step + 1, &act),
+            Err(Refusal::Stale { .. })
+        ));
+        assert!(matches!(
+            host.act(&id, Who::Seat(seat), step, &Act::Notation("fly".into())),
+            Err(Refusal::Engine(_))
+        ));
+        assert_eq!(host.state(&id, Who::Seat(0), 0).unwrap()["step"], step);
+        host.act(&id, Who::Seat(seat), step, &act).unwrap();
+        // The same action again is stale: applied once.
+        assert!(host.act(&id, Who::Seat(seat), step, &act).is_err());
+        // A spectator sees no view and no hand.
+        let seen = host.state(&id, Who::Spectator, 0).unwrap();
+        assert!(seen.get("view").is_none() && seen.get("pieces").is_none());
+        assert_eq!(
+            host.record(&id, false).unwrap(),
+            None,
+            "no record before the end"
+        );
+    }
+}

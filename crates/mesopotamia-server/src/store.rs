@@ -1,0 +1,342 @@
+//! The database: every game and each of its steps, committed before anyone is told of it.
+//!
+//! [`Store`] is what the server needs of a database; [`SqliteStore`] is the embedded
+//! default (a file in the data folder, with its migrations). A second backend is a second
+//! implementation of the trait. The calls block: the server makes them off the async
+//! runtime.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// Why the database refused or failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// A step of that number is already stored for the game: another writer was first.
+    #[error("step {index} of game {game} is already stored")]
+    StepTaken {
+        /// The game.
+        game: String,
+        /// The step number.
+        index: u64,
+    },
+    /// No game of that id.
+    #[error("no game {0}")]
+    NoGame(String),
+    /// The database itself failed.
+    #[error("the database failed: {0}")]
+    Database(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// One seat of a stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// `person` or a bot spec.
+    pub spec: String,
+    /// The SHA-256 of the seat's token, once a person has claimed the seat.
+    pub token_hash: Option<[u8; 32]>,
+}
+
+/// A game as stored: what it was created with and the steps played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// Its id.
+    pub id: String,
+    /// The record it started from, without steps (JSON, the command line's form).
+    pub head: String,
+    /// The seats.
+    pub seats: Vec<StoredSeat>,
+    /// The SHA-256 of the spectators' token.
+    pub spectator_hash: [u8; 32],
+    /// Each step in the record's form (JSON) with where the generator stood after it.
+    pub steps: Vec<(String, u64)>,
+    /// When a seat away past the time is handed to a bot: that bot's spec.
+    pub away_bot: Option<String>,
+}
+
+/// What the server needs of a database. Every call either holds or leaves the database as
+/// it was.
+pub trait Store: Send + Sync + 'static {
+    /// Stores a new game with no steps.
+    fn create_game(&self, game: &StoredGame) -> Result<(), StoreError>;
+    /// Stores step `index` (from 0) of a game; [`StoreError::StepTaken`] if that number is
+    /// already stored (the database decides between two writers).
+    fn append_step(&self, game: &str, index: u64, step: &str, rng: u64) -> Result<(), StoreError>;
+    /// Sets a seat's token (a person claimed it) or its spec (handed to a bot).
+    fn update_seat(&self, game: &str, seat: usize, seat_row: &StoredSeat)
+    -> Result<(), StoreError>;
+    /// Every game with its steps, oldest first.
+    fn games(&self) -> Result<Vec<StoredGame>, StoreError>;
+    /// One game with its steps.
+    fn game(&self, id: &str) -> Result<StoredGame, StoreError>;
+}
+
+/// The migrations, in order: each runs once, in a transaction, and is remembered in
+/// `schema_version`.
+const MIGRATIONS: &[&str] = &[
+    // 1: games, their seats and their steps.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        head TEXT NOT NULL,
+        spectator_hash BLOB NOT NULL,
+        away_bot TEXT,
+        created INTEGER NOT NULL DEFAULT (unixepoch())
+    );
+    CREATE TABLE seats (
+        game TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        spec TEXT NOT NULL,
+        token_hash BLOB,
+        PRIMARY KEY (game, seat)
+    );
+    CREATE TABLE steps (
+        game TEXT NOT NULL REFERENCES games(id),
+        idx INTEGER NOT NULL,
+        step TEXT NOT NULL,
+        rng INTEGER NOT NULL,
+        PRIMARY KEY (game, idx)
+    );",
+];
+
+/// The embedded database: SQLite, one file.
+pub struct SqliteStore {
+    connection: Mutex<Connection>,
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database file and brings it to the latest schema.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let connection = Connection::open(path)?;
+        Self::with(connection)
+    }
+
+    /// An in-memory database (tests).
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        Self::with(Connection::open_in_memory()?)
+    }
+
+    fn with(mut connection: Connection) -> Result<SqliteStore, StoreError> {
+        // A step is on disk when its commit returns (WAL with full sync).
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "FULL")?;
+        connection.pragma_update(None, "foreign_keys", "ON")?;
+        connection.execute_batch(
+            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)",
+        )?;
+        let done: i64 = connection.query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+            [],
+            |r| r.get(0),
+        )?;
+        for (i, migration) in MIGRATIONS.iter().enumerate().skip(done as usize) {
+            let tx = connection.transaction()?;
+            tx.execute_batch(migration)?;
+            tx.execute(
+                "INSERT INTO schema_version (version) VALUES (?1)",
+                [i as i64 + 1],
+            )?;
+            tx.commit()?;
+        }
+        Ok(SqliteStore {
+            connection: Mutex::new(connection),
+        })
+    }
+
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, StoreError> {
+        self.connection
+            .lock()
+            .map_err(|_| StoreError::Database("a writer panicked".into()))
+    }
+}
+
+fn hash_of(blob: Option<Vec<u8>>) -> Option<[u8; 32]> {
+    blob.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
+}
+
+fn load(connection: &Connection, id: &str) -> Result<StoredGame, StoreError> {
+    let (head, spectator, away_bot): (String, Vec<u8>, Option<String>) = connection
+        .query_row(
+            "SELECT head, spectator_hash, away_bot FROM games WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?
+        .ok_or_else(|| StoreError::NoGame(id.to_owned()))?;
+    let mut seats = Vec::new();
+    let mut query =
+        connection.prepare("SELECT spec, token_hash FROM seats WHERE game = ?1 ORDER BY seat")?;
+    for row in query.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))? {
+        let (spec, hash) = row?;
+        seats.push(StoredSeat {
+            spec,
+            token_hash: hash_of(hash),
+        });
+    }
+    let mut steps = Vec::new();
+    let mut query =
+        connection.prepare("SELECT step, rng FROM steps WHERE game = ?1 ORDER BY idx")?;
+    for row in query.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
+        let (step, rng) = row?;
+        steps.push((step, rng as u64));
+    }
+    Ok(StoredGame {
+        id: id.to_owned(),
+        head,
+        seats,
+        spectator_hash: hash_of(Some(spectator)).unwrap_or_default(),
+        steps,
+        away_bot,
+    })
+}
+
+impl Store for SqliteStore {
+    fn create_game(&self, game: &StoredGame) -> Result<(), StoreError> {
+        let mut connection = self.lock()?;
+        let tx = connection.transaction()?;
+        tx.execute(
+            "INSERT INTO games (id, head, spectator_hash, away_bot) VALUES (?1, ?2, ?3, ?4)",
+            params![
+                game.id,
+                game.head,
+                game.spectator_hash.to_vec(),
+                game.away_bot
+            ],
+        )?;
+        for (i, seat) in game.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (game, seat, spec, token_hash) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    game.id,
+                    i as i64,
+                    seat.spec,
+                    seat.token_hash.map(|h| h.to_vec())
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn append_step(&self, game: &str, index: u64, step: &str, rng: u64) -> Result<(), StoreError> {
+        let connection = self.lock()?;
+        match connection.execute(
+            "INSERT INTO steps (game, idx, step, rng) VALUES (?1, ?2, ?3, ?4)",
+            params![game, index as i64, step, rng as i64],
+        ) {
+            Ok(_) => Ok(()),
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                Err(StoreError::StepTaken {
+                    game: game.to_owned(),
+                    index,
+                })
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    fn update_seat(&self, game: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
+        let connection = self.lock()?;
+        let changed = connection.execute(
+            "UPDATE seats SET spec = ?3, token_hash = ?4 WHERE game = ?1 AND seat = ?2",
+            params![
+                game,
+                seat as i64,
+                row.spec,
+                row.token_hash.map(|h| h.to_vec())
+            ],
+        )?;
+        if changed == 0 {
+            return Err(StoreError::NoGame(game.to_owned()));
+        }
+        Ok(())
+    }
+
+    fn games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let connection = self.lock()?;
+        let ids: Vec<String> = connection
+            .prepare("SELECT id FROM games ORDER BY created, id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        ids.iter().map(|id| load(&connection, id)).collect()
+    }
+
+    fn game(&self, id: &str) -> Result<StoredGame, StoreError> {
+        load(&*self.lock()?, id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            head: "{}".into(),
+            seats: vec![
+                StoredSeat {
+                    spec: "person".into(),
+                    token_hash: Some([7; 32]),
+                },
+                StoredSeat {
+                    spec: "level2".into(),
+                    token_hash: None,
+                },
+            ],
+            spectator_hash: [9; 32],
+            steps: vec![],
+            away_bot: None,
+        }
+    }
+
+    #[test]
+    fn a_step_number_is_stored_once_and_games_come_back_whole() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.create_game(&game("a")).unwrap();
+        store.append_step("a", 0, r#"{"chance":"x"}"#, 3).unwrap();
+        assert!(matches!(
+            store.append_step("a", 0, r#"{"chance":"y"}"#, 4),
+            Err(StoreError::StepTaken { index: 0, .. })
+        ));
+        store
+            .append_step("a", 1, r#"{"action":[0,"pass"]}"#, 5)
+            .unwrap();
+        let back = store.game("a").unwrap();
+        assert_eq!(
+            back.steps,
+            vec![
+                (r#"{"chance":"x"}"#.to_owned(), 3),
+                (r#"{"action":[0,"pass"]}"#.to_owned(), 5)
+            ]
+        );
+        assert_eq!(back.seats, game("a").seats);
+        assert_eq!(back.spectator_hash, [9; 32]);
+        assert!(matches!(store.game("b"), Err(StoreError::NoGame(_))));
+        assert!(store.append_step("b", 0, "{}", 0).is_err());
+    }
+
+    #[test]
+    fn the_schema_is_migrated_once_and_survives_a_reopen() {
+        let dir = std::env::temp_dir().join(format!("meso-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            store.create_game(&game("a")).unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.games().unwrap().len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

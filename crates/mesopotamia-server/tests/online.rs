@@ -1,0 +1,421 @@
+//! The server on 127.0.0.1 with WebSocket clients: whole games of each game with seats on
+//! different connections and bots, every message compared with the engine's view for its
+//! seat; refusals; a server killed mid-game and started again on its database.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use mesopotamia::core::Seat;
+use mesopotamia::session::{AnySession, session_from_record};
+use mesopotamia_server::{Config, Server};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// Every wait of these tests is bounded.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("meso-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+async fn start(name: &str) -> SocketAddr {
+    let config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir(name));
+    let server = Server::bind(config).await.unwrap();
+    let addr = server.local_addr().unwrap();
+    tokio::spawn(server.run());
+    addr
+}
+
+/// One HTTP/1.1 request: the status and the JSON body.
+async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))
+        .await
+        .unwrap()
+        .unwrap();
+    let response = String::from_utf8(response).unwrap();
+    let status: u16 = response[9..12].parse().unwrap();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b)
+        .unwrap_or("");
+    (
+        status,
+        serde_json::from_str(body).unwrap_or(Value::String(body.to_owned())),
+    )
+}
+
+async fn connect(addr: SocketAddr, id: &str, token: &str) -> Socket {
+    let url = format!("ws://{addr}/api/games/{id}/socket?token={token}");
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(PATIENCE, socket.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str(text.as_str()).unwrap();
+        }
+    }
+}
+
+async fn say(socket: &mut Socket, value: Value) {
+    socket
+        .send(Message::Text(value.to_string().into()))
+        .await
+        .unwrap();
+}
+
+/// A person who plays the first legal action whenever its seat is to move, to the end;
+/// every message it was sent, in order.
+async fn person(mut socket: Socket) -> Vec<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let message = next(&mut socket).await;
+        assert_ne!(message["type"], "error", "{message}");
+        seen.push(message.clone());
+        if message["type"] != "state" {
+            continue;
+        }
+        if !message["over"].is_null() {
+            return seen;
+        }
+        if message["to_move"]["seat"] == message["you"] {
+            if let Some(first) = message["gestures"].get(0) {
+                say(
+                    &mut socket,
+                    json!({ "type": "act", "step": message["step"], "action": first["action"] }),
+                )
+                .await;
+            }
+        }
+    }
+}
+
+/// A spectator to the end: every message.
+async fn spectator(mut socket: Socket) -> Vec<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let message = next(&mut socket).await;
+        seen.push(message.clone());
+        if message["type"] == "state" && !message["over"].is_null() {
+            return seen;
+        }
+    }
+}
+
+/// Every state a seat (or a spectator) was sent is what the engine shows it at that step.
+fn check_messages(record: &dyn AnySession, seat: Option<usize>, messages: &[Value]) {
+    let mut steps_seen = 0;
+    for message in messages.iter().filter(|m| m["type"] == "state") {
+        let step = message["step"].as_u64().unwrap() as usize;
+        let at = record.at_step(step).unwrap();
+        match seat {
+            Some(seat) => {
+                let s = Seat::new(seat).unwrap();
+                let view: Value = serde_json::from_str(&at.view_json(s).unwrap()).unwrap();
+                assert_eq!(message["view"], view, "seat {seat}, step {step}");
+                assert_eq!(message["svg"], json!(at.view_svg(s)));
+            }
+            None => {
+                // A spectator: no view, no hand, the picture every seat sees.
+                assert!(message.get("view").is_none() && message.get("pieces").is_none());
+                assert!(message.get("gestures").is_none());
+                assert_eq!(message["svg"], json!(at.svg()));
+            }
+        }
+        for told in message["steps"].as_array().unwrap() {
+            let i = told["index"].as_u64().unwrap() as usize;
+            assert_eq!(i, steps_seen, "steps are told once each, in order");
+            steps_seen += 1;
+            let expected = match seat {
+                Some(seat) => record.seen(Seat::new(seat).unwrap(), i),
+                None => record.shown(i),
+            };
+            assert_eq!(told["seen"], json!(expected), "step {i}");
+        }
+    }
+    assert_eq!(steps_seen, record.steps().len(), "every step was told");
+}
+
+async fn whole_game(game: &str, seats: &[&str]) {
+    let addr = start(game).await;
+    let people: Vec<usize> = (0..seats.len()).filter(|&s| seats[s] == "person").collect();
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": game, "seats": seats, "seed": 5, "claim": people })),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let mut clients = Vec::new();
+    for entry in created["seats"].as_array().unwrap() {
+        let socket = connect(addr, &id, entry["token"].as_str().unwrap()).await;
+        clients.push((
+            entry["seat"].as_u64().unwrap() as usize,
+            tokio::spawn(person(socket)),
+        ));
+    }
+    let watcher = tokio::spawn(spectator(
+        connect(addr, &id, created["spectator"]["token"].as_str().unwrap()).await,
+    ));
+    let mut told = Vec::new();
+    for (seat, client) in clients {
+        told.push((Some(seat), client.await.unwrap()));
+    }
+    told.push((None, watcher.await.unwrap()));
+    let (status, record) = http(addr, "GET", &format!("/api/games/{id}/record.json"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(record["end"], "rules", "{game}");
+    let session = session_from_record(Some(game), &record.to_string()).unwrap();
+    for (seat, messages) in &told {
+        check_messages(session.as_ref(), *seat, messages);
+    }
+    // The listing says it is over.
+    let (_, list) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(list[0]["over"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_tigris_game_online() {
+    whole_game("tigris", &["person", "random", "person"]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_card_game_online() {
+    whole_game("cards", &["person", "person", "greedy"]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_sumeria_game_online() {
+    whole_game("sumeria", &["random", "person", "person"]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_answered_and_change_nothing() {
+    let addr = start("refusals").await;
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "sumeria", "seats": ["person", "person", "person"], "seed": 3, "claim": [0, 1] })),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().unwrap().to_owned();
+    // A bad game, option or seat is refused by the engine.
+    for body in [
+        json!({ "game": "chess", "seats": ["person", "person"] }),
+        json!({ "game": "sumeria", "seats": ["person", "person", "wizard"] }),
+        json!({ "game": "sumeria", "seats": ["person", "person", "person"], "options": { "open_piles": true } }),
+        json!({ "game": "sumeria", "seats": ["person"], "colour": "red" }),
+    ] {
+        let (status, answer) = http(addr, "POST", "/api/games", Some(body.clone())).await;
+        assert!(status == 400 || status == 422, "{body}: {status} {answer}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{answer}"
+        );
+    }
+    // A wrong token opens nothing.
+    let url = format!("ws://{addr}/api/games/{id}/socket?token=0123");
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    // The third seat is free: joined.
+    let (status, joined) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!((status, joined["seat"].as_u64()), (200, Some(2)));
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let mut sockets = Vec::new();
+    for entry in created["seats"].as_array().unwrap() {
+        sockets.push(connect(addr, &id, entry["token"].as_str().unwrap()).await);
+    }
+    sockets.push(connect(addr, &id, joined["token"].as_str().unwrap()).await);
+    let mut watcher = connect(addr, &id, created["spectator"]["token"].as_str().unwrap()).await;
+    let mut states = Vec::new();
+    for socket in &mut sockets {
+        states.push(next(socket).await);
+    }
+    let _ = next(&mut watcher).await;
+    // Chance sets the board up first: wait until a seat is to move.
+    let mut state = states[0].clone();
+    while state["to_move"]["kind"] != "seat" {
+        state = next(&mut sockets[0]).await;
+    }
+    for socket in sockets.iter_mut().skip(1) {
+        say(socket, json!({ "type": "sync" })).await;
+    }
+    let step = state["step"].clone();
+    let mover = state["to_move"]["seat"].as_u64().unwrap() as usize;
+    let other = (mover + 1) % 3;
+    // The mover's own state has its gestures.
+    say(&mut sockets[mover], json!({ "type": "sync" })).await;
+    let mine = loop {
+        let m = next(&mut sockets[mover]).await;
+        if m["type"] == "state" && m["step"] == step {
+            break m;
+        }
+    };
+    let action = mine["gestures"][0]["action"].clone();
+    let bad: Vec<(Value, &str)> = vec![
+        (
+            json!({ "type": "act", "step": step, "action": action }),
+            "not to move",
+        ),
+        (
+            json!({ "type": "act", "step": step, "action": "take everything" }),
+            "",
+        ),
+    ];
+    for (message, words) in &bad {
+        say(&mut sockets[other], message.clone()).await;
+        let answer = loop {
+            let m = next(&mut sockets[other]).await;
+            if m["type"] != "state" {
+                break m;
+            }
+        };
+        assert_eq!(answer["type"], "refused", "{answer}");
+        assert!(
+            answer["reason"].as_str().unwrap().contains(words),
+            "{answer}"
+        );
+    }
+    say(
+        &mut watcher,
+        json!({ "type": "act", "step": step, "action": action }),
+    )
+    .await;
+    let answer = loop {
+        let m = next(&mut watcher).await;
+        if m["type"] != "state" {
+            break m;
+        }
+    };
+    assert_eq!(answer["reason"], "a spectator does not act");
+    let malformed = [
+        "{ not json".to_owned(),
+        json!({ "type": "act", "step": step, "action": action, "extra": 1 }).to_string(),
+        json!({ "type": "dance" }).to_string(),
+        format!(r#"{{"type":"sync","pad":"{}"}}"#, "x".repeat(20_000)),
+    ];
+    for text in &malformed {
+        sockets[mover]
+            .send(Message::Text(text.clone().into()))
+            .await
+            .unwrap();
+        let answer = loop {
+            let m = next(&mut sockets[mover]).await;
+            if m["type"] != "state" {
+                break m;
+            }
+        };
+        assert_eq!(answer["type"], "error", "{text:.40}: {answer}");
+    }
+    // A stale step is refused; nothing has moved: the mover plays, once.
+    let stale = json!({ "type": "act", "step": step.as_u64().unwrap() + 7, "action": action });
+    say(&mut sockets[mover], stale).await;
+    let answer = loop {
+        let m = next(&mut sockets[mover]).await;
+        if m["type"] != "state" {
+            break m;
+        }
+    };
+    assert!(
+        answer["reason"].as_str().unwrap().contains("is past"),
+        "{answer}"
+    );
+    let act = json!({ "type": "act", "step": step, "action": action });
+    say(&mut sockets[mover], act.clone()).await;
+    say(&mut sockets[mover], act).await;
+    let mut refusals = 0;
+    let mut moved = false;
+    while !(moved && refusals == 1) {
+        let m = next(&mut sockets[mover]).await;
+        if m["type"] == "state" && m["step"].as_u64() > step.as_u64() {
+            moved = true;
+        }
+        if m["type"] == "refused" {
+            refusals += 1;
+        }
+    }
+    let (_, list) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(
+        list[0]["step"].as_u64(),
+        Some(step.as_u64().unwrap() + 1),
+        "applied once"
+    );
+    // No record before the end: it would tell the hidden draws.
+    let (status, _) = http(addr, "GET", &format!("/api/games/{id}/record.json"), None).await;
+    assert_eq!(status, 409);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_over_its_rate_is_answered_and_kept() {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir("rate"));
+    config.rate = 5;
+    let server = Server::bind(config).await.unwrap();
+    let addr = server.local_addr().unwrap();
+    tokio::spawn(server.run());
+    let (_, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "cards", "seats": ["person", "random"], "seed": 1, "claim": [0] })),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let mut socket = connect(addr, id, created["seats"][0]["token"].as_str().unwrap()).await;
+    let _ = next(&mut socket).await;
+    for _ in 0..10 {
+        say(&mut socket, json!({ "type": "sync", "since": 1000 })).await;
+    }
+    let mut over = 0;
+    for _ in 0..10 {
+        let m = next(&mut socket).await;
+        over +=
+            usize::from(m["type"] == "error" && m["reason"].as_str().unwrap().contains("a second"));
+    }
+    assert!(over >= 1, "no message was over the rate");
+    // Kept: a second later it answers again.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    say(&mut socket, json!({ "type": "sync" })).await;
+    loop {
+        let m = next(&mut socket).await;
+        if m["type"] == "state" {
+            break;
+        }
+    }
+}
