@@ -419,3 +419,131 @@ async fn a_connection_over_its_rate_is_answered_and_kept() {
         }
     }
 }
+
+/// The server binary on a free port of 127.0.0.1 with its database in `data`.
+fn spawn_binary(data: &std::path::Path, port: u16) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mesopotamia-server"))
+        .args([
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--site",
+            "/nonexistent",
+        ])
+        .arg("--data")
+        .arg(data)
+        .env("RUST_LOG", "warn")
+        .spawn()
+        .unwrap()
+}
+
+async fn wait_listening(addr: SocketAddr) {
+    for _ in 0..600 {
+        if TcpStream::connect(addr).await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the server did not listen on {addr}");
+}
+
+/// A person playing the first legal action until the game has `until` steps or is over.
+async fn person_until(mut socket: Socket, until: u64) {
+    loop {
+        let message = next(&mut socket).await;
+        if message["type"] != "state" {
+            continue;
+        }
+        if !message["over"].is_null() || message["step"].as_u64().unwrap() >= until {
+            return;
+        }
+        if message["to_move"]["seat"] == message["you"] {
+            if let Some(first) = message["gestures"].get(0) {
+                say(
+                    &mut socket,
+                    json!({ "type": "act", "step": message["step"], "action": first["action"] }),
+                )
+                .await;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_mid_game_goes_on_from_its_last_committed_step() {
+    let data = data_dir("crash");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let seats = ["person", "person", "random"];
+    let mut server = spawn_binary(&data, port);
+    wait_listening(addr).await;
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "tigris", "seats": seats, "seed": 9, "claim": [0, 1] })),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let tokens: Vec<String> = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_owned())
+        .collect();
+    let mut clients = Vec::new();
+    for token in &tokens {
+        clients.push(tokio::spawn(person_until(
+            connect(addr, &id, token).await,
+            40,
+        )));
+    }
+    for client in clients {
+        client.await.unwrap();
+    }
+    // Killed (SIGKILL) mid-game, started again on the same database.
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut server = spawn_binary(&data, port);
+    wait_listening(addr).await;
+    let (_, list) = http(addr, "GET", "/api/games", None).await;
+    assert!(list[0]["step"].as_u64().unwrap() >= 40, "{list}");
+    let mut clients = Vec::new();
+    for token in &tokens {
+        // The same tokens open the same seats: the seat gets its view and what it missed.
+        clients.push(tokio::spawn(person(connect(addr, &id, token).await)));
+    }
+    for client in clients {
+        client.await.unwrap();
+    }
+    let (status, record) = http(addr, "GET", &format!("/api/games/{id}/record.json"), None).await;
+    assert_eq!(status, 200);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    // The same game without the crash: the first legal action of each person, the bot's and
+    // the generator's own steps.
+    let options = mesopotamia::core::GameOptions::new().with_players(3);
+    let mut alone = mesopotamia::session::new_session("tigris", &options, 9).unwrap();
+    alone.set_seats(&seats.map(String::from)).unwrap();
+    while alone.end_reason().is_none() {
+        match alone.to_move() {
+            mesopotamia::core::ToMove::Chance => {
+                alone.sample_chance().unwrap();
+            }
+            mesopotamia::core::ToMove::Seat(seat) if seats[seat.index()] == "person" => {
+                let first = alone.legal()[0].clone();
+                alone.play(&first).unwrap();
+            }
+            _ => {
+                alone.bot_turn().unwrap();
+            }
+        }
+    }
+    let expected: Value = serde_json::from_str(&alone.record_json().unwrap()).unwrap();
+    assert_eq!(record, expected);
+    let _ = std::fs::remove_dir_all(&data);
+}
