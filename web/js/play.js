@@ -9,6 +9,7 @@
 import { engine } from "./engine.js";
 import { groupByKind, legalPanel, placesAt } from "./legal.js";
 import { appendMarked, eventItem, h, message } from "./marks.js";
+import { createOnline, Remote } from "./online.js";
 
 // Main-thread blocks of more than 50 ms, for the budget script (web/tests/budgets.py).
 window.__longTasks = [];
@@ -48,6 +49,7 @@ let hinted = null; // the hint's action, drawn until the next step
 let cursor = null; // the board place under the keyboard cursor (its `data-at`)
 let logItems = []; // [{ index (in the steps), seat, action, events }]
 let flash = null; // { seat, place } of the step just played, drawn for a moment
+let online = null; // the Remote game when playing through the game server
 
 // ---- The bot worker: bots think there, so the page never freezes.
 let worker = null;
@@ -261,6 +263,11 @@ function begin(name, g, specs) {
 }
 
 function newGame() {
+  if (online) {
+    // Leaving the online game: the page starts afresh, without the seat's link.
+    location.href = location.pathname;
+    return;
+  }
   loopToken++;
   startWorker();
   endReplay();
@@ -379,7 +386,7 @@ function focusFirstPiece() {
 /** Shows the table as the viewer sees it; `toAct` is the person to move, if any. */
 function render(toAct) {
   const people = persons();
-  if (viewer === null && people.length === 1 && mode === "play") viewer = people[0];
+  if (viewer === null && people.length === 1 && mode === "play" && !online) viewer = people[0];
   acting = mode === "play" && toAct !== null && toAct === viewer;
   gestures = acting ? game.gestures() : [];
   pieces = viewer === null ? [] : game.pieces(viewer);
@@ -728,6 +735,14 @@ function boardKey(event) {
 function playPerson(action) {
   const who = game.toMove();
   if (who.kind !== "seat" || seats[who.seat] !== "person") return;
+  if (online) {
+    // The server checks it with the engine; its next state (or its refusal) answers.
+    refused("");
+    selected = hinted = null;
+    $("cursor-text").textContent = "";
+    online.act(action);
+    return;
+  }
   const index = game.steps().length;
   let events;
   try {
@@ -776,7 +791,7 @@ function renderLog(current = null) {
 
 function finished() {
   thinking(null);
-  viewer = mode === "play" && persons().length === 1 ? persons()[0] : null;
+  viewer = online ? online.you : mode === "play" && persons().length === 1 ? persons()[0] : null;
   render(null);
   $("actions-panel").hidden = mode === "replay";
   $("hand-panel").hidden = true;
@@ -870,12 +885,100 @@ function download(text, type, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
+/** The server's record of an online game: given once the game is over. */
+async function saveOnline(form, type, name) {
+  const response = await fetch(`api/games/${encodeURIComponent(online.id)}/${form}`);
+  if (!response.ok) {
+    say((await response.json().catch(() => ({}))).error ?? `the server answered ${response.status}`, "error");
+    return;
+  }
+  download(await response.text(), type, name);
+}
+
 function save() {
+  if (online) return saveOnline("record.json", "application/json", `${gameName}-record.json`);
   download(game.record(), "application/json", `${gameName}-record.json`);
 }
 
 function saveText() {
+  if (online) return saveOnline("record.txt", "text/plain", `${gameName}-game.txt`);
   download(game.recordText(), "text/plain", `${gameName}-game.txt`);
+}
+
+// ---- Online: a game on the game server, people at different screens.
+
+/** Creates the game of the form on the server and shows each person's link. */
+async function playWithFriends() {
+  say("");
+  const { name, options } = await gameOptions();
+  const specs = seatSpecs($("seats"));
+  if (!specs.includes("person")) {
+    say("Playing with friends needs a person at one seat at least.", "error");
+    return;
+  }
+  let created;
+  try {
+    created = await createOnline(name, options, specs);
+  } catch (error) {
+    say(message(error), "error");
+    return;
+  }
+  const whole = (link) => new URL(link, location.href).href;
+  $("online-links").replaceChildren(
+    h("h2", { text: `${titleOf(name)} on the server` }),
+    h("p", { text: "Send each person the link of their seat and open yours. The spectators' link shows the game without any hand." }),
+    h("ul", {}, created.seats.map((s) => h("li", {}, `Seat ${s.seat}: `,
+      h("a", { href: whole(s.link), "data-seat": s.seat, text: whole(s.link) }))),
+    h("li", {}, "Spectators: ", h("a", { href: whole(created.spectator.link), "data-spectator": "1", text: whole(created.spectator.link) }))));
+  $("online-links").hidden = false;
+  $("online-links").querySelector("a")?.focus({ preventScroll: true });
+}
+
+let onlineLogged = 0; // the steps already in the log
+/** Joins a game on the server with a seat's (or the spectators') token from the link. */
+function joinOnline(id, token) {
+  mode = "play";
+  onlineLogged = 0;
+  logItems = [];
+  online = new Remote(id, token, {
+    onState: onlineState,
+    onRefused: (reason) => refused(reason),
+    onClosed: (reason) => say(`The game server closed the connection: ${reason}`, "error"),
+    local: (name, players) => wasm.Game.create(name, { players }),
+  });
+}
+
+function onlineState(remote) {
+  const first = game !== remote;
+  game = remote;
+  gameName = remote.name;
+  seats = remote.seats;
+  viewer = remote.you;
+  if (first) {
+    showTable(false);
+    for (const id of ["hint", "undo"]) $(id).hidden = true;
+    document.title = `${titleOf(gameName)} · online · mesopotamia`;
+    $("page-title").textContent = `Play ${titleOf(gameName)} online${viewer === null ? " (watching)" : ` (seat ${viewer})`}`;
+  }
+  const told = remote.steps();
+  for (; onlineLogged < told.length; onlineLogged++) {
+    const step = told[onlineLogged];
+    if (step.seat !== null) logItems.push({ index: onlineLogged, seat: step.seat, action: step.step, events: [] });
+  }
+  renderLog();
+  const who = remote.toMove();
+  if (who.kind === "over") {
+    finished();
+    return;
+  }
+  render(who.kind === "seat" && who.seat === viewer ? viewer : null);
+  if (who.kind === "seat" && who.seat !== viewer) {
+    const spec = seats[who.seat];
+    $("status").textContent = spec === "person" ? `Seat ${who.seat} to move (at another screen)` : `Seat ${who.seat} (${spec}) is thinking`;
+  } else if (who.kind === "chance") {
+    $("status").textContent = "Drawing…";
+  }
+  document.body.dataset.online = "1";
 }
 
 async function load(event) {
@@ -1008,7 +1111,11 @@ async function main() {
   $("replay-last").addEventListener("click", () => showReplay(replay.total));
   $("replay-play").addEventListener("click", playOnFromHere);
   $("replay-leave").addEventListener("click", newGame);
+  $("online").addEventListener("click", playWithFriends);
   optionsShown();
+  // A seat's link (or the spectators'): the game on the server.
+  const params = new URLSearchParams(location.search);
+  if (params.get("game") && params.get("token")) joinOnline(params.get("game"), params.get("token"));
   performance.mark("play-ready");
   document.body.dataset.ready = "1";
 }
