@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use mesopotamia::core::table::Gesture;
 use mesopotamia::core::{GameOptions, ToMove};
@@ -95,6 +96,18 @@ pub struct NewGame {
     pub seed: Option<u64>,
     /// The seats the creator claims now (a token each).
     pub claim: Vec<usize>,
+    /// What happens to a person's seat away on its turn: `None`, it waits.
+    pub away: Option<Away>,
+}
+
+/// A person's seat left without a connection on its turn past `after` is handed to `bot`
+/// (the online sites' practice); the person's link then watches the bot play the seat.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Away {
+    /// How long the seat may be away on its turn, in milliseconds.
+    pub after_ms: u64,
+    /// The bot that takes the seat.
+    pub bot: String,
 }
 
 /// What the creator is given: the game's id, a token per claimed seat, the spectators' token.
@@ -112,6 +125,9 @@ struct Table {
     session: Box<dyn AnySession>,
     seats: Vec<StoredSeat>,
     spectator_hash: [u8; 32],
+    away: Option<Away>,
+    /// Each seat's open connections, and since when it has had none.
+    present: Vec<(usize, Instant)>,
 }
 
 /// One hosted game.
@@ -131,6 +147,27 @@ impl Hosted {
         // A panic while holding the table cannot leave it half-changed: every change is
         // made on a copy and swapped in whole.
         self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A connection of `who` opened.
+    pub fn arrive(&self, who: Who) {
+        if let Who::Seat(seat) = who
+            && let Some(p) = self.lock().present.get_mut(seat)
+        {
+            p.0 += 1;
+        }
+    }
+
+    /// A connection of `who` closed.
+    pub fn leave(&self, who: Who) {
+        if let Who::Seat(seat) = who
+            && let Some(p) = self.lock().present.get_mut(seat)
+        {
+            p.0 = p.0.saturating_sub(1);
+            if p.0 == 0 {
+                p.1 = Instant::now();
+            }
+        }
     }
 }
 
@@ -207,7 +244,11 @@ fn rebuild(game: &StoredGame) -> Result<Box<dyn AnySession>, Refusal> {
         record["rng_position"] = json!(rng);
     }
     record["steps"] = Value::Array(steps);
-    Ok(session_from_record(None, &record.to_string())?)
+    let mut session = session_from_record(None, &record.to_string())?;
+    // A seat handed to a bot since the start is that bot's.
+    let specs: Vec<String> = game.seats.iter().map(|s| s.spec.clone()).collect();
+    session.set_seats(&specs)?;
+    Ok(session)
 }
 
 fn to_move_json(to_move: ToMove) -> Value {
@@ -238,6 +279,11 @@ impl Host {
                 id: game.id.clone(),
                 steps: watch::Sender::new(session.steps().len() as u64),
                 table: Mutex::new(Table {
+                    present: vec![(0, Instant::now()); game.seats.len()],
+                    away: game
+                        .away_bot
+                        .as_deref()
+                        .and_then(|a| serde_json::from_str(a).ok()),
                     session,
                     seats: game.seats,
                     spectator_hash: game.spectator_hash,
@@ -315,16 +361,23 @@ impl Host {
             seats: seats.clone(),
             spectator_hash: token_hash(&spectator),
             steps: Vec::new(),
-            away_bot: None,
+            away_bot: new.away.as_ref().map(|a| json!(a).to_string()),
         };
+        if let Some(away) = &new.away {
+            // The bot is checked now, as the seats are.
+            let mut check = session.clone_box();
+            check.set_seats(&vec![away.bot.clone(); players])?;
+        }
         self.store.create_game(&stored)?;
         let hosted = Arc::new(Hosted {
             id: id.clone(),
             steps: watch::Sender::new(0),
             table: Mutex::new(Table {
+                present: vec![(0, Instant::now()); seats.len()],
                 session,
                 seats,
                 spectator_hash: stored.spectator_hash,
+                away: new.away.clone(),
             }),
         });
         self.games_lock().insert(id.clone(), hosted);
@@ -518,6 +571,46 @@ impl Host {
         }
     }
 
+    /// Hands each person's seat away on its turn past its game's time to the game's bot;
+    /// the ids of the games whose bots now play on.
+    pub fn hand_away_seats(&self) -> Vec<String> {
+        let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
+        let mut handed = Vec::new();
+        for hosted in games {
+            let mut table = hosted.lock();
+            let Some(away) = table.away.clone() else {
+                continue;
+            };
+            let ToMove::Seat(seat) = table.session.to_move() else {
+                continue;
+            };
+            let seat = seat.index();
+            let (connections, since) = table.present[seat];
+            if table.seats[seat].spec != "person"
+                || connections > 0
+                || since.elapsed() < Duration::from_millis(away.after_ms)
+            {
+                continue;
+            }
+            let mut specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
+            specs[seat] = away.bot.clone();
+            let row = StoredSeat {
+                spec: away.bot.clone(),
+                token_hash: table.seats[seat].token_hash,
+            };
+            if table.session.set_seats(&specs).is_err()
+                || self.store.update_seat(&hosted.id, seat, &row).is_err()
+            {
+                continue;
+            }
+            table.seats[seat] = row;
+            handed.push(hosted.id.clone());
+            // Every connection learns who plays the seat now.
+            hosted.steps.send_modify(|_| {});
+        }
+        handed
+    }
+
     /// What `who` is sent: the whole state as that seat (or a spectator) may see it, and
     /// what it saw of each step from `since` on.
     pub fn state(&self, id: &str, who: Who, since: u64) -> Result<Value, Refusal> {
@@ -648,6 +741,7 @@ mod tests {
                 seats: vec!["person".into(), "person".into(), "random".into()],
                 seed: Some(4),
                 claim: vec![0, 1],
+                away: None,
             })
             .unwrap();
         let id = created.id.clone();

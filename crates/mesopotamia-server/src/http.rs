@@ -15,7 +15,7 @@ use mesopotamia::core::GameOptions;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::host::{Host, NewGame, Refusal, Who};
+use crate::host::{Away, Host, NewGame, Refusal, Who};
 use crate::protocol::{self, ClientMessage, MAX_MESSAGE, MessageError};
 
 /// What the handlers share.
@@ -62,6 +62,7 @@ struct CreateBody {
     seed: Option<u64>,
     #[serde(default)]
     claim: Vec<usize>,
+    away: Option<Away>,
 }
 
 /// The options as the game's description names them (`english_variant: true`, `turn_limit:
@@ -111,6 +112,7 @@ async fn create(
         seats: body.seats,
         seed: body.seed,
         claim: body.claim,
+        away: body.away,
     };
     let host = Arc::clone(&app.host);
     let created = match tokio::task::spawn_blocking(move || host.create(&new)).await {
@@ -132,7 +134,7 @@ async fn create(
 }
 
 /// Chance and bots play on in the background.
-fn spawn_drive(host: &Arc<Host>, id: String) {
+pub(crate) fn spawn_drive(host: &Arc<Host>, id: String) {
     let host = Arc::clone(host);
     tokio::spawn(async move {
         if let Err(e) = host.drive(&id).await {
@@ -279,10 +281,23 @@ async fn send_state(
 
 /// One connection: its state first, then every step as it is committed, and its seat's
 /// actions checked by the engine; a refusal is answered and the connection kept.
-async fn serve_socket(app: &Arc<App>, id: &str, who: Who, mut socket: WebSocket) {
+async fn serve_socket(app: &Arc<App>, id: &str, who: Who, socket: WebSocket) {
     let Ok(hosted) = app.host.game(id) else {
         return;
     };
+    // While open, the seat is present (a seat away on its turn may go to a bot).
+    hosted.arrive(who);
+    serve_connection(app, id, who, &hosted, socket).await;
+    hosted.leave(who);
+}
+
+async fn serve_connection(
+    app: &Arc<App>,
+    id: &str,
+    who: Who,
+    hosted: &crate::host::Hosted,
+    mut socket: WebSocket,
+) {
     let mut steps = hosted.watch();
     let Some(mut sent) = send_state(app, &mut socket, id, who, 0).await else {
         return;

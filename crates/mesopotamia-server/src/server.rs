@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
-pub use crate::host::{Host, Limits, NewGame, Refusal, Who};
+pub use crate::host::{Away, Host, Limits, NewGame, Refusal, Who};
 use crate::http;
 pub use crate::store::{SqliteStore, Store, StoreError};
 
@@ -86,6 +86,21 @@ impl Server {
                 }
             });
         }
+        // People's seats away on their turn past their game's time go to its bot.
+        let watched = Arc::clone(&host);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(std::time::Duration::from_millis(250));
+            loop {
+                tick.tick().await;
+                let host = Arc::clone(&watched);
+                let handed = tokio::task::spawn_blocking(move || host.hand_away_seats())
+                    .await
+                    .unwrap_or_default();
+                for id in handed {
+                    http::spawn_drive(&watched, id);
+                }
+            }
+        });
         let app = Arc::new(http::App {
             host,
             connections: AtomicUsize::new(0),

@@ -58,7 +58,8 @@ pub struct StoredGame {
     pub spectator_hash: [u8; 32],
     /// Each step in the record's form (JSON) with where the generator stood after it.
     pub steps: Vec<(String, u64)>,
-    /// When a seat away past the time is handed to a bot: that bot's spec.
+    /// What happens to a person's seat away on its turn, as JSON (`{"after_ms": 30000,
+    /// "bot": "level2"}`: handed to that bot after that time), or `None`: it waits.
     pub away_bot: Option<String>,
 }
 

@@ -547,3 +547,38 @@ async fn a_server_killed_mid_game_goes_on_from_its_last_committed_step() {
     assert_eq!(record, expected);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_away_on_its_turn_is_handed_to_the_creators_bot() {
+    let addr = start("away").await;
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(
+            json!({ "game": "cards", "seats": ["person", "person"], "seed": 2, "claim": [0, 1],
+                     "away": { "after_ms": 300, "bot": "random" } }),
+        ),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    // Only seat 1 ever connects: seat 0 is played by the bot once away on its turn.
+    let messages =
+        person(connect(addr, &id, created["seats"][1]["token"].as_str().unwrap()).await).await;
+    let last = messages.last().unwrap();
+    assert_eq!(last["seats"][0], "random");
+    assert_eq!(last["seats"][1], "person");
+    let (_, record) = http(addr, "GET", &format!("/api/games/{id}/record.json"), None).await;
+    assert_eq!(record["end"], "rules");
+    assert_eq!(record["bots"], json!(["random", "person"]));
+    // A bad bot is refused at creation.
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "cards", "seats": ["person", "person"], "away": { "after_ms": 1, "bot": "wizard" } })),
+    )
+    .await;
+    assert_eq!(status, 400);
+}
