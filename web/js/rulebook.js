@@ -64,8 +64,9 @@ async function hydrate(section, box) {
   let at = 0;
   const label = h("p", { class: "stage-label", "aria-live": "polite" });
   const events = h("ul", { class: "events", "aria-label": "what happens" });
-  const picture = h("div", { class: "picture" });
-  const position = h("pre", { class: "position" });
+  // Boxes that may scroll sideways take the keyboard's focus, so arrow keys scroll them.
+  const picture = h("div", { class: "picture", tabindex: "0", role: "group", "aria-label": "the position's picture" });
+  const position = h("pre", { class: "position", tabindex: "0" });
   const positionBox = h("details", {}, h("summary", {}, "Position text"), position);
   const tryBox = h("div", { class: "try" });
   const first = h("button", { type: "button", "data-step": "first", onclick: () => show(0) }, "« Before");

@@ -215,6 +215,11 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
     }
     let mut body = String::with_capacity(markdown.len() * 2);
     pulldown_cmark::html::push_html(&mut body, out.into_iter());
+    // Code blocks and tables scroll sideways on a narrow screen: they take the keyboard's
+    // focus, so that arrow keys scroll them (the text inside is escaped: no tag is touched).
+    let body = body
+        .replace("<pre>", "<pre tabindex=\"0\">")
+        .replace("<table>", "<table tabindex=\"0\">");
     let game_attr = game
         .map(|g| format!(" data-game=\"{g}\""))
         .unwrap_or_default();
@@ -434,6 +439,20 @@ mod tests {
         assert!(page.contains(" the case and fmt."), "{page}");
         assert!(!page.contains("../crates"), "{page}");
         assert!(page.contains("<title>T · mesopotamia</title>"), "{page}");
+    }
+
+    #[test]
+    fn code_blocks_and_tables_take_the_keyboard_s_focus() {
+        let page = rules_page(
+            "# T\n\n```\n<pre> stays text\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+            None,
+            &[],
+        );
+        assert!(
+            page.contains("<pre tabindex=\"0\"><code>&lt;pre&gt; stays text"),
+            "{page}"
+        );
+        assert!(page.contains("<table tabindex=\"0\">"), "{page}");
     }
 
     #[test]
