@@ -189,7 +189,7 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
                 dest_url,
                 title,
                 id,
-            }) => match site_link(&dest_url) {
+            }) => match example_link(&dest_url, game, examples).or_else(|| site_link(&dest_url)) {
                 Some(url) => {
                     links.push(true);
                     out.push(Event::Start(Tag::Link {
@@ -318,6 +318,21 @@ fn site_link<'a>(dest: &CowStr<'a>) -> Option<CowStr<'a>> {
         Some(anchor) => format!("{page}.html#{anchor}").into(),
         None => format!("{page}.html").into(),
     })
+}
+
+/// A link to an example's case file (`../crates/GAME/tests/cases/ID.case`) on that game's page
+/// becomes a link to the example's section on the page (`#ID`): the reader sees it played out.
+fn example_link<'a>(
+    dest: &CowStr<'a>,
+    game: Option<&str>,
+    examples: &[String],
+) -> Option<CowStr<'a>> {
+    game?;
+    let id = dest.strip_suffix(".case")?.rsplit('/').next()?;
+    examples
+        .iter()
+        .any(|e| e == id)
+        .then(|| format!("#{id}").into())
 }
 
 /// The text of the page's first heading (its title).
@@ -459,6 +474,17 @@ mod tests {
     fn an_example_section_is_marked_for_the_page_and_closes_at_the_next_heading() {
         let markdown = "# Game\n\n### EX-ONE\n\nText.\n\n![pic](examples/EX-ONE.svg)\n\n### Not an example\n\nMore.\n";
         let page = rules_page(markdown, Some("tigris"), &["EX-ONE".to_owned()]);
+        // A link to the example's case file leads to its section.
+        let linked = rules_page(
+            "# G\n\nSee [EX-ONE](../crates/g/tests/cases/EX-ONE.case), [OTHER](../crates/g/tests/cases/OTHER.case).\n\n### EX-ONE\n",
+            Some("tigris"),
+            &["EX-ONE".to_owned()],
+        );
+        assert!(
+            linked.contains(r##"<a href="#EX-ONE">EX-ONE</a>"##),
+            "{linked}"
+        );
+        assert!(linked.contains(", OTHER."), "{linked}");
         let open = page
             .find(r#"<section class="rule-example" id="EX-ONE" data-game="tigris" data-example="EX-ONE">"#)
             .expect(&page);
