@@ -116,9 +116,11 @@ function main() {
     const start = h("button", { type: "button", class: "primary", "data-step": "start",
       onclick: () => hydrate(section, box) }, `Step through ${section.dataset.example}`);
     box.append(start);
-    // After the picture, or at the end of the section when there is none.
+    // After the pictures (the example's figure, or an image of its own), or at the end of
+    // the section when there are none.
+    const figure = section.querySelector("figure.before-after");
     const picture = section.querySelector("img");
-    const anchor = picture ? picture.closest("p") || picture : null;
+    const anchor = figure || (picture ? picture.closest("p") || picture : null);
     if (anchor) anchor.after(box);
     else section.append(box);
   }
