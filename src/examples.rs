@@ -73,7 +73,9 @@ pub fn list(game: &str) -> Result<Vec<ExampleTitle>, ExampleError> {
 }
 
 #[cfg(feature = "svg")]
-pub use run::{ExampleRun, ExampleScenario, ExampleStep, Shown, picture, run};
+pub use mesopotamia_core::svg::Panels;
+#[cfg(feature = "svg")]
+pub use run::{ExampleRun, ExampleScenario, ExampleStep, Shown, panels, picture, run};
 
 #[cfg(feature = "svg")]
 mod run {
@@ -192,6 +194,26 @@ mod run {
             }
         }
         games::visit(name, Picture(id))?
+    }
+
+    /// The example's scenarios as the docs' picture shows them, each position before and
+    /// after in a picture of its own (for a page that lays them out itself: side by side on
+    /// a wide screen, one above the other on a narrow one), refused positions left out.
+    pub fn panels(game: &str, id: &str) -> Result<Vec<core_svg::Panels>, ExampleError> {
+        let (name, id, _) = find(game, id)?;
+        struct Panels(&'static str);
+        impl GameVisitor for Panels {
+            type Out = Result<Vec<core_svg::Panels>, ExampleError>;
+            fn visit<G: NamedGame>(self) -> Self::Out {
+                core_svg::example_panels_of::<G>(G::DESCRIPTION.examples, self.0)
+                    .ok_or_else(|| ExampleError::NoSuchExample {
+                        game: G::NAME,
+                        id: self.0.to_owned(),
+                    })?
+                    .map_err(|e| ExampleError::Case(e.to_string()))
+            }
+        }
+        games::visit(name, Panels(id))?
     }
 
     /// A position and its picture, the places in `marks` ringed.

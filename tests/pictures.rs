@@ -101,6 +101,37 @@ fn every_rule_example_runs_step_by_step_to_the_case_runners_end() {
                     .unwrap()
                     .starts_with("<svg")
             );
+            // The same scenarios, each position before and after in a picture of its own,
+            // ringed as the docs' picture rings them.
+            let panels = examples::panels(game.name, entry.id).unwrap();
+            let played: Vec<usize> = run
+                .scenarios
+                .iter()
+                .filter_map(|s| match s {
+                    ExampleScenario::Played { steps, .. } => Some(steps.len()),
+                    ExampleScenario::Refused { .. } => None,
+                })
+                .collect();
+            let steps: Vec<usize> = panels.iter().map(|p| p.steps.len()).collect();
+            assert_eq!(steps, played, "{}", entry.id);
+            for panel in &panels {
+                assert!(panel.before.starts_with("<svg") && panel.after.starts_with("<svg"));
+                assert!(panel.size.0 > 0.0 && panel.size.1 > 0.0);
+                assert!(!panel.before.contains(r#"class="moved""#), "{}", entry.id);
+            }
+            // Every ring of the docs' picture (but its legend's two) is on one of them.
+            let rings = |svg: &str| svg.matches("data-place=").count();
+            let picture = examples::picture(game.name, entry.id).unwrap();
+            assert_eq!(
+                panels
+                    .iter()
+                    .map(|p| rings(&p.before) + rings(&p.after))
+                    .sum::<usize>()
+                    + 2,
+                rings(&picture),
+                "{}",
+                entry.id
+            );
         }
         assert_eq!(
             examples::run(game.name, "NO-SUCH-EXAMPLE").unwrap_err(),
@@ -110,6 +141,7 @@ fn every_rule_example_runs_step_by_step_to_the_case_runners_end() {
             }
         );
         assert!(examples::picture(game.name, "NO-SUCH-EXAMPLE").is_err());
+        assert!(examples::panels(game.name, "NO-SUCH-EXAMPLE").is_err());
     }
     assert!(matches!(
         examples::list("chess"),

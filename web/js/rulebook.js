@@ -64,8 +64,9 @@ async function hydrate(section, box) {
   let at = 0;
   const label = h("p", { class: "stage-label", "aria-live": "polite" });
   const events = h("ul", { class: "events", "aria-label": "what happens" });
-  const picture = h("div", { class: "picture" });
-  const position = h("pre", { class: "position" });
+  // Boxes that may scroll sideways take the keyboard's focus, so arrow keys scroll them.
+  const picture = h("div", { class: "picture", tabindex: "0", role: "group", "aria-label": "the position's picture" });
+  const position = h("pre", { class: "position", tabindex: "0" });
   const positionBox = h("details", {}, h("summary", {}, "Position text"), position);
   const tryBox = h("div", { class: "try" });
   const first = h("button", { type: "button", "data-step": "first", onclick: () => show(0) }, "« Before");
@@ -115,9 +116,11 @@ function main() {
     const start = h("button", { type: "button", class: "primary", "data-step": "start",
       onclick: () => hydrate(section, box) }, `Step through ${section.dataset.example}`);
     box.append(start);
-    // After the picture, or at the end of the section when there is none.
+    // After the pictures (the example's figure, or an image of its own), or at the end of
+    // the section when there are none.
+    const figure = section.querySelector("figure.before-after");
     const picture = section.querySelector("img");
-    const anchor = picture ? picture.closest("p") || picture : null;
+    const anchor = figure || (picture ? picture.closest("p") || picture : null);
     if (anchor) anchor.after(box);
     else section.append(box);
   }

@@ -8,7 +8,7 @@ import { eventItem, h, message } from "./marks.js";
 export function tryPanel(game, positionText, onClose) {
   const panel = h("div", { class: "try-panel", role: "region", "aria-label": "try it" });
   const status = h("p", { class: "status", "aria-live": "polite" });
-  const board = h("div", { class: "board" });
+  const board = h("div", { class: "board", tabindex: "0", role: "group", "aria-label": "the position's picture" });
   const events = h("ul", { class: "events", "aria-label": "what happened" });
   const choices = h("div", { class: "choices" });
   const notice = h("div", { "aria-live": "assertive" });

@@ -1,8 +1,11 @@
 //! The project's build tasks, run as `cargo xtask TASK` (the alias is in
 //! `.cargo/config.toml`): plain Rust and the standard library, nothing to install.
 //!
-//! - `cargo xtask wasm`: the WebAssembly package, for the web and for Node (`wasm.rs`).
-//! - `cargo xtask web [--serve]`: the static site in `target/web/` (`web.rs`).
+//! - `cargo xtask wasm`: the WebAssembly package, for the web and for Node (`wasm.rs`); it
+//!   installs what it lacks first (the wasm32 target, `wasm-bindgen-cli` at the lock file's
+//!   version), saying so.
+//! - `cargo xtask web [--serve]`: the static site in `target/web/` (`web.rs`), the package
+//!   built first: on a fresh clone, `cargo xtask web --serve` is the one command.
 
 #![forbid(unsafe_code)]
 
@@ -11,7 +14,7 @@ mod web;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node); --opt: also wasm-opt\n  web     build the site into target/web/ (--serve: and serve it on http://127.0.0.1:8000)";
+const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node), installing the wasm32 target and wasm-bindgen-cli when missing; --opt: also wasm-opt\n  web     build the package (as `wasm`) and the site into target/web/ (--serve: and serve it on http://127.0.0.1:8000; --no-wasm: take the built package)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -7,6 +7,12 @@
 //! `wasm-opt -O3` (binaryen; `.ci/run` installs version 132 from npm): 7% smaller gzipped and
 //! a little faster. Debian's binaryen 108 breaks the module (it rewrites the externref table
 //! wasm-bindgen sets up), so it is off unless asked for.
+//!
+//! What the build needs and a fresh clone lacks, it installs first, saying so: the
+//! `wasm32-unknown-unknown` target (`rustup target add`) and `wasm-bindgen-cli` at the lock
+//! file's version (`cargo install wasm-bindgen-cli --version X --locked`, then without
+//! `--locked` if that fails: its own lock file may name a version the registry no longer
+//! serves).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -27,7 +33,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
     let root = workspace_root()?;
     let version = locked_version(&root)?;
-    check_bindgen(&version)?;
+    install_target()?;
+    let bindgen = install_bindgen(&version)?;
     build(&root)?;
     let input = root
         .join("target")
@@ -48,7 +55,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 .map_err(|e| format!("cannot clear {}: {e}", dir.display()))?;
         }
         run_command(
-            Command::new("wasm-bindgen")
+            Command::new(&bindgen)
                 .arg("--target")
                 .arg(target)
                 .arg("--out-dir")
@@ -134,26 +141,157 @@ fn locked_version(root: &Path) -> Result<String, String> {
     Err("Cargo.lock has no wasm-bindgen crate: build mesopotamia-wasm once (cargo build -p mesopotamia-wasm)".into())
 }
 
-/// Checks that `wasm-bindgen` is installed at `version`; says how to install it if not.
-fn check_bindgen(version: &str) -> Result<(), String> {
-    let install = format!("cargo install wasm-bindgen-cli --version {version} --locked");
-    let output = Command::new("wasm-bindgen").arg("--version").output();
-    let found = match output {
-        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).into_owned(),
-        _ => {
-            return Err(format!(
-                "wasm-bindgen is not installed; install the version of Cargo.lock with\n  {install}"
-            ));
-        }
-    };
-    // `wasm-bindgen 0.2.130`
-    let found = found.split_whitespace().nth(1).unwrap_or_default();
-    if found != version {
+/// Installs the `wasm32-unknown-unknown` target when the toolchain lacks it (`rustup target
+/// add`), saying so first.
+fn install_target() -> Result<(), String> {
+    if target_installed() {
+        return Ok(());
+    }
+    let add = format!("rustup target add {TARGET}");
+    if !found("rustup", "--version") {
         return Err(format!(
-            "wasm-bindgen {found} is installed, but Cargo.lock has the wasm-bindgen crate at {version}; install the same version with\n  {install}"
+            "the Rust toolchain has no {TARGET} target and rustup is not installed to add it: install the target's standard library (with rustup: `{add}`)"
         ));
     }
-    Ok(())
+    println!("xtask: the Rust toolchain lacks the {TARGET} target: installing it ({add})");
+    run_command(Command::new("rustup").args(["target", "add", TARGET]))?;
+    if target_installed() {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{add}` ran, but the toolchain cargo uses still has no {TARGET} target (is it a rustup toolchain?)"
+        ))
+    }
+}
+
+/// Whether the toolchain's sysroot holds the wasm target's standard library.
+fn target_installed() -> bool {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let Ok(out) = Command::new(rustc).args(["--print", "sysroot"]).output() else {
+        return false;
+    };
+    if !out.status.success() {
+        return false;
+    }
+    let sysroot = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    sysroot
+        .join("lib")
+        .join("rustlib")
+        .join(TARGET)
+        .join("lib")
+        .is_dir()
+}
+
+/// The `wasm-bindgen` program at `version`: the one on `PATH`, or cargo's own
+/// (`$CARGO_HOME/bin`, where `cargo install` puts it); installed first, saying so, when
+/// neither is at that version.
+fn install_bindgen(version: &str) -> Result<PathBuf, String> {
+    let candidates = bindgen_candidates();
+    if let Some(program) = bindgen_at(&candidates, version) {
+        return Ok(program);
+    }
+    let found = candidates.iter().find_map(|p| bindgen_version(p));
+    let plan = bindgen_install_plan(found.as_deref(), version);
+    println!("xtask: {}: installing it ({})", plan.why, plan.commands[0]);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut installed = false;
+    for (i, args) in plan.args.iter().enumerate() {
+        if i > 0 {
+            println!(
+                "xtask: `{}` failed; trying again without --locked ({})",
+                plan.commands[i - 1],
+                plan.commands[i]
+            );
+        }
+        if run_command(Command::new(&cargo).args(args)).is_ok() {
+            installed = true;
+            break;
+        }
+    }
+    if !installed {
+        return Err(format!(
+            "could not install wasm-bindgen-cli {version}; install it by hand with\n  {}",
+            plan.commands.join("\n  or ")
+        ));
+    }
+    bindgen_at(&bindgen_candidates(), version).ok_or_else(|| {
+        format!(
+            "wasm-bindgen-cli {version} was installed, but no `wasm-bindgen` at that version is on PATH or in cargo's bin folder"
+        )
+    })
+}
+
+/// Where `wasm-bindgen` may be: `PATH`, then cargo's bin folder.
+fn bindgen_candidates() -> Vec<PathBuf> {
+    let mut out = vec![PathBuf::from("wasm-bindgen")];
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    if let Some(home) = home {
+        out.push(home.join("bin").join("wasm-bindgen"));
+    }
+    out
+}
+
+/// The first candidate whose version is `version`.
+fn bindgen_at(candidates: &[PathBuf], version: &str) -> Option<PathBuf> {
+    candidates
+        .iter()
+        .find(|p| bindgen_version(p).as_deref() == Some(version))
+        .cloned()
+}
+
+/// The version a `wasm-bindgen` program says it is, if it runs.
+fn bindgen_version(program: &Path) -> Option<String> {
+    let out = Command::new(program).arg("--version").output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    parse_bindgen_version(&String::from_utf8_lossy(&out.stdout))
+}
+
+/// `wasm-bindgen 0.2.130` (and anything after the version) gives `0.2.130`.
+fn parse_bindgen_version(text: &str) -> Option<String> {
+    let mut words = text.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some("wasm-bindgen"), Some(version)) => Some(version.to_owned()),
+        _ => None,
+    }
+}
+
+/// How `wasm-bindgen-cli` is installed at `version`: why, and the `cargo` arguments to try in
+/// turn (`--locked` first), with each as a command to show.
+struct InstallPlan {
+    why: String,
+    args: Vec<Vec<String>>,
+    commands: Vec<String>,
+}
+
+fn bindgen_install_plan(found: Option<&str>, version: &str) -> InstallPlan {
+    let why = match found {
+        None => format!(
+            "wasm-bindgen is not installed (the build needs {version}, the version of the wasm-bindgen crate in Cargo.lock)"
+        ),
+        Some(found) => format!(
+            "wasm-bindgen {found} is installed, but the wasm-bindgen crate in Cargo.lock is {version} and they must be the same"
+        ),
+    };
+    let base: Vec<String> = ["install", "wasm-bindgen-cli", "--version", version]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let mut locked = base.clone();
+    locked.push("--locked".into());
+    let args = vec![locked, base];
+    let commands = args
+        .iter()
+        .map(|a| format!("cargo {}", a.join(" ")))
+        .collect();
+    InstallPlan {
+        why,
+        args,
+        commands,
+    }
 }
 
 /// Builds the crate for the web's wasm target: release, without debug information (the
@@ -287,4 +425,50 @@ fn workspace_version(root: &Path) -> Result<String, String> {
                 .map(str::to_owned)
         })
         .ok_or_else(|| "no version in [workspace.package] of Cargo.toml".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_version_is_read_from_wasm_bindgen_s_answer() {
+        assert_eq!(
+            parse_bindgen_version("wasm-bindgen 0.2.130\n").as_deref(),
+            Some("0.2.130")
+        );
+        assert_eq!(
+            parse_bindgen_version("wasm-bindgen 0.2.100 (abc1234)").as_deref(),
+            Some("0.2.100")
+        );
+        assert_eq!(parse_bindgen_version("something else 1.0"), None);
+        assert_eq!(parse_bindgen_version(""), None);
+    }
+
+    #[test]
+    fn wasm_bindgen_cli_is_installed_at_the_lock_file_s_version_locked_first() {
+        let plan = bindgen_install_plan(None, "0.2.130");
+        assert!(plan.why.contains("not installed"), "{}", plan.why);
+        assert!(plan.why.contains("0.2.130"), "{}", plan.why);
+        assert_eq!(
+            plan.commands,
+            [
+                "cargo install wasm-bindgen-cli --version 0.2.130 --locked",
+                "cargo install wasm-bindgen-cli --version 0.2.130",
+            ]
+        );
+        assert_eq!(
+            plan.args[1],
+            ["install", "wasm-bindgen-cli", "--version", "0.2.130"]
+        );
+        let plan = bindgen_install_plan(Some("0.2.92"), "0.2.130");
+        assert!(plan.why.contains("0.2.92 is installed"), "{}", plan.why);
+    }
+
+    #[test]
+    fn the_lock_file_names_the_wasm_bindgen_crate() {
+        let root = workspace_root().unwrap();
+        let version = locked_version(&root).unwrap();
+        assert!(version.starts_with("0.2."), "{version}");
+    }
 }

@@ -5,7 +5,12 @@
 //! the same Markdown as `docs/` (one source: the pages are generated, never committed). Each
 //! rule example of a game's page (a `### ID` section with its picture from `docs/examples/`)
 //! becomes a `<section class="rule-example">` that `js/rulebook.js` hydrates with the package.
+//! Its picture (the docs' one, before and after side by side) becomes a figure of its own
+//! pictures, each scenario's before and after apart (`examples/ID/N-before.svg`), which sit
+//! side by side where both fit at their size and one above the other where not (a phone, and
+//! a desktop too for the wider boards), so that their labels keep their size.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -122,11 +127,113 @@ fn build(root: &Path, package: &Path, site: &Path) -> Result<(), String> {
     for (page, game) in pages() {
         let source = root.join("docs").join(format!("{page}.md"));
         let markdown = fs::read_to_string(&source).map_err(|e| io_error("read", &source, e))?;
-        let html = rules_page(&markdown, game, &examples);
+        let figures = match game {
+            Some(game) => example_figures(game, &site.join("examples"))?,
+            None => HashMap::new(),
+        };
+        let html = rules_page(&markdown, game, &examples, &figures);
         let out = site.join(format!("{page}.html"));
         fs::write(&out, html).map_err(|e| io_error("write", &out, e))?;
     }
     Ok(())
+}
+
+/// Writes each rule example of `game` as its scenarios' pictures, before and after apart
+/// (`DIR/ID/N-before.svg`, `DIR/ID/N-after.svg`), and returns each example's figure, by
+/// identifier, for its rules page.
+fn example_figures(game: &str, dir: &Path) -> Result<HashMap<String, String>, String> {
+    let mut figures = HashMap::new();
+    let list = mesopotamia::examples::list(game).map_err(|e| e.to_string())?;
+    for example in list {
+        let id = example.id;
+        let panels = mesopotamia::examples::panels(game, id).map_err(|e| format!("{id}: {e}"))?;
+        let folder = dir.join(id);
+        fs::create_dir_all(&folder).map_err(|e| io_error("create", &folder, e))?;
+        for (n, panel) in panels.iter().enumerate() {
+            for (side, svg) in [("before", &panel.before), ("after", &panel.after)] {
+                let path = folder.join(format!("{}-{side}.svg", n + 1));
+                fs::write(&path, svg).map_err(|e| io_error("write", &path, e))?;
+            }
+        }
+        let scenarios: Vec<Scenario> = panels
+            .iter()
+            .map(|p| Scenario {
+                before: svg_size(&p.before),
+                after: svg_size(&p.after),
+                steps: p.steps.clone(),
+            })
+            .collect();
+        figures.insert(id.to_owned(), figure(id, &scenarios));
+    }
+    Ok(figures)
+}
+
+/// What a rule example's figure shows of one scenario: its pictures' sizes and its steps.
+struct Scenario {
+    before: (u32, u32),
+    after: (u32, u32),
+    steps: Vec<String>,
+}
+
+/// An SVG document's `width` and `height` (its first ones: the root element's), rounded up.
+fn svg_size(svg: &str) -> (u32, u32) {
+    let attribute = |name: &str| -> u32 {
+        svg.split_once(&format!(" {name}=\""))
+            .and_then(|(_, rest)| rest.split('"').next())
+            .and_then(|n| n.parse::<f64>().ok())
+            .map_or(0, |n| n.ceil() as u32)
+    };
+    (attribute("width"), attribute("height"))
+}
+
+/// The figure of a rule example: for each scenario its picture before and after (each a
+/// link to itself at full size) and its steps, then what the rings mean and a link to the
+/// docs' picture.
+fn figure(id: &str, scenarios: &[Scenario]) -> String {
+    let mut html = format!(
+        "<figure class=\"before-after\" aria-label=\"{id}: the position before and after\">\n"
+    );
+    let several = scenarios.len() > 1;
+    for (n, scenario) in scenarios.iter().enumerate() {
+        let number = n + 1;
+        let label = if several {
+            format!("scenario {number}, ")
+        } else {
+            String::new()
+        };
+        html.push_str("<div class=\"scenario\">\n");
+        if several {
+            html.push_str(&format!(
+                "<p class=\"scenario-label\">Scenario {number}</p>\n"
+            ));
+        }
+        html.push_str("<div class=\"panels\">\n");
+        for (side, (w, h), words) in [
+            ("before", scenario.before, "Before"),
+            ("after", scenario.after, "After"),
+        ] {
+            let src = format!("examples/{id}/{number}-{side}.svg");
+            html.push_str(&format!(
+                "<figure class=\"side\"><figcaption>{words}</figcaption><a href=\"{src}\"><img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{id}, {label}the position {side} the steps\" loading=\"lazy\"></a></figure>\n"
+            ));
+        }
+        html.push_str("</div>\n");
+        let steps = if scenario.steps.is_empty() {
+            "no step".to_owned()
+        } else {
+            scenario
+                .steps
+                .iter()
+                .map(|s| format!("<code>{}</code>", html_text(s)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        html.push_str(&format!("<p class=\"steps\">Steps: {steps}.</p>\n</div>\n"));
+    }
+    html.push_str(&format!(
+        "<figcaption class=\"rings\">A solid orange ring marks where a piece was placed, moved or changed; a dashed red ring, where one left (or was turned over). <a href=\"examples/{id}.svg\">Before and after side by side</a>.</figcaption>\n</figure>\n"
+    ));
+    html
 }
 
 /// The rule examples that have a picture (`docs/examples/ID.svg`): the `### ID` sections.
@@ -145,9 +252,15 @@ fn example_ids(dir: &Path) -> Result<Vec<String>, String> {
 }
 
 /// One rules page: the Markdown rendered, links to the other rules pages kept (`.md` becomes
-/// `.html`), links out of the site (source files of the repository) left as their text, and
-/// each example's section marked for the page's script.
-fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String {
+/// `.html`), links out of the site (source files of the repository) left as their text,
+/// each example's section marked for the page's script, and each example's picture (a
+/// paragraph of its image alone) replaced by its figure from `figures`, by identifier.
+fn rules_page(
+    markdown: &str,
+    game: Option<&str>,
+    examples: &[String],
+    figures: &HashMap<String, String>,
+) -> String {
     let options =
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
     let events: Vec<Event<'_>> = Parser::new_ext(markdown, options).collect();
@@ -189,7 +302,7 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
                 dest_url,
                 title,
                 id,
-            }) => match site_link(&dest_url) {
+            }) => match example_link(&dest_url, game, examples).or_else(|| site_link(&dest_url)) {
                 Some(url) => {
                     links.push(true);
                     out.push(Event::Start(Tag::Link {
@@ -206,6 +319,14 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
                     out.push(event);
                 }
             }
+            Event::Start(Tag::Paragraph) => match picture_paragraph(&events[i..], figures) {
+                Some((figure, length)) => {
+                    out.push(Event::Html(figure.clone().into()));
+                    i += length;
+                    continue;
+                }
+                None => out.push(event),
+            },
             _ => out.push(event),
         }
         i += 1;
@@ -215,6 +336,11 @@ fn rules_page(markdown: &str, game: Option<&str>, examples: &[String]) -> String
     }
     let mut body = String::with_capacity(markdown.len() * 2);
     pulldown_cmark::html::push_html(&mut body, out.into_iter());
+    // Code blocks and tables scroll sideways on a narrow screen: they take the keyboard's
+    // focus, so that arrow keys scroll them (the text inside is escaped: no tag is touched).
+    let body = body
+        .replace("<pre>", "<pre tabindex=\"0\">")
+        .replace("<table>", "<table tabindex=\"0\">");
     let game_attr = game
         .map(|g| format!(" data-game=\"{g}\""))
         .unwrap_or_default();
@@ -295,6 +421,24 @@ fn fill_page(name: &str, html: &str) -> String {
         .replace("<!-- game-list -->\n", &game_list())
 }
 
+/// A paragraph that holds an example's picture alone (`![...](examples/ID.svg)`) whose
+/// figure is in `figures`: the figure, and the number of events the paragraph takes.
+fn picture_paragraph<'a>(
+    events: &[Event<'_>],
+    figures: &'a HashMap<String, String>,
+) -> Option<(&'a String, usize)> {
+    let Some(Event::Start(Tag::Image { dest_url, .. })) = events.get(1) else {
+        return None;
+    };
+    let id = dest_url.strip_prefix("examples/")?.strip_suffix(".svg")?;
+    let figure = figures.get(id)?;
+    // The image's own events (its alt text), then the paragraph's end, and nothing else.
+    let end = events
+        .iter()
+        .position(|e| matches!(e, Event::End(TagEnd::Image)))?;
+    matches!(events.get(end + 1), Some(Event::End(TagEnd::Paragraph))).then_some((figure, end + 2))
+}
+
 /// Where a link of a rules page points in the site, or `None` for a link out of it (a file of
 /// the repository, which a static site does not have: its text stays, without the link).
 fn site_link<'a>(dest: &CowStr<'a>) -> Option<CowStr<'a>> {
@@ -313,6 +457,21 @@ fn site_link<'a>(dest: &CowStr<'a>) -> Option<CowStr<'a>> {
         Some(anchor) => format!("{page}.html#{anchor}").into(),
         None => format!("{page}.html").into(),
     })
+}
+
+/// A link to an example's case file (`../crates/GAME/tests/cases/ID.case`) on that game's page
+/// becomes a link to the example's section on the page (`#ID`): the reader sees it played out.
+fn example_link<'a>(
+    dest: &CowStr<'a>,
+    game: Option<&str>,
+    examples: &[String],
+) -> Option<CowStr<'a>> {
+    game?;
+    let id = dest.strip_suffix(".case")?.rsplit('/').next()?;
+    examples
+        .iter()
+        .any(|e| e == id)
+        .then(|| format!("#{id}").into())
 }
 
 /// The text of the page's first heading (its title).
@@ -425,6 +584,7 @@ mod tests {
             "# T\n\nSee [G1](rules.md#g1), [T7](#t7), [the case](../crates/x/tests/a.case) and [fmt](formats.md).\n",
             None,
             &[],
+            &HashMap::new(),
         );
         assert!(
             page.contains(r##"<a href="rules.html#g1">G1</a>"##),
@@ -437,9 +597,93 @@ mod tests {
     }
 
     #[test]
+    fn an_example_s_picture_becomes_its_figure_of_pictures_before_and_after() {
+        let scenarios = [
+            Scenario {
+                before: (990, 500),
+                after: (990, 500),
+                steps: vec!["seat 0: play blue 1".into(), "seat 0: pass".into()],
+            },
+            Scenario {
+                before: (990, 500),
+                after: (990, 520),
+                steps: Vec::new(),
+            },
+        ];
+        let figure = figure("EX-ONE", &scenarios);
+        for n in [1, 2] {
+            for side in ["before", "after"] {
+                assert!(
+                    figure.contains(&format!(r#"<img src="examples/EX-ONE/{n}-{side}.svg""#)),
+                    "{figure}"
+                );
+            }
+        }
+        assert!(
+            figure.contains(
+                r#"width="990" height="520" alt="EX-ONE, scenario 2, the position after the steps""#
+            ),
+            "{figure}"
+        );
+        assert!(figure.contains("<code>seat 0: play blue 1</code>; <code>seat 0: pass</code>"));
+        assert!(figure.contains("Steps: no step."));
+        let mut figures = HashMap::new();
+        figures.insert("EX-ONE".to_owned(), figure.clone());
+        let markdown = "# G\n\n### EX-ONE\n\nText.\n\n![EX-ONE: before and after](examples/EX-ONE.svg)\n\nAfter.\n";
+        let page = rules_page(markdown, Some("tigris"), &["EX-ONE".to_owned()], &figures);
+        assert!(page.contains(&figure), "{page}");
+        assert!(!page.contains("<img src=\"examples/EX-ONE.svg\""), "{page}");
+        assert!(page.contains("<p>After.</p>"), "{page}");
+        // An image inside other words stays as it is.
+        let page = rules_page(
+            "See ![x](examples/EX-ONE.svg) here.\n",
+            Some("tigris"),
+            &["EX-ONE".to_owned()],
+            &figures,
+        );
+        assert!(page.contains(r#"<img src="examples/EX-ONE.svg""#), "{page}");
+        assert_eq!(
+            svg_size(r#"<svg xmlns="x" width="2020.5" height="618" viewBox="0 0 1 1">"#),
+            (2021, 618)
+        );
+    }
+
+    #[test]
+    fn code_blocks_and_tables_take_the_keyboard_s_focus() {
+        let page = rules_page(
+            "# T\n\n```\n<pre> stays text\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+            None,
+            &[],
+            &HashMap::new(),
+        );
+        assert!(
+            page.contains("<pre tabindex=\"0\"><code>&lt;pre&gt; stays text"),
+            "{page}"
+        );
+        assert!(page.contains("<table tabindex=\"0\">"), "{page}");
+    }
+
+    #[test]
     fn an_example_section_is_marked_for_the_page_and_closes_at_the_next_heading() {
         let markdown = "# Game\n\n### EX-ONE\n\nText.\n\n![pic](examples/EX-ONE.svg)\n\n### Not an example\n\nMore.\n";
-        let page = rules_page(markdown, Some("tigris"), &["EX-ONE".to_owned()]);
+        let page = rules_page(
+            markdown,
+            Some("tigris"),
+            &["EX-ONE".to_owned()],
+            &HashMap::new(),
+        );
+        // A link to the example's case file leads to its section.
+        let linked = rules_page(
+            "# G\n\nSee [EX-ONE](../crates/g/tests/cases/EX-ONE.case), [OTHER](../crates/g/tests/cases/OTHER.case).\n\n### EX-ONE\n",
+            Some("tigris"),
+            &["EX-ONE".to_owned()],
+            &HashMap::new(),
+        );
+        assert!(
+            linked.contains(r##"<a href="#EX-ONE">EX-ONE</a>"##),
+            "{linked}"
+        );
+        assert!(linked.contains(", OTHER."), "{linked}");
         let open = page
             .find(r#"<section class="rule-example" id="EX-ONE" data-game="tigris" data-example="EX-ONE">"#)
             .expect(&page);
@@ -449,7 +693,7 @@ mod tests {
         assert!(close < other, "{page}");
         assert_eq!(page.matches("<section").count(), 1);
         // Without a game (rules.md), no section is marked.
-        let page = rules_page(markdown, None, &["EX-ONE".to_owned()]);
+        let page = rules_page(markdown, None, &["EX-ONE".to_owned()], &HashMap::new());
         assert!(!page.contains("<section"));
     }
 }

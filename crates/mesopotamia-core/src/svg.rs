@@ -368,17 +368,61 @@ pub fn example_of<G: Drawing>(
     }))
 }
 
-/// A rule example's picture: its identifier and title as a caption, then for each
-/// scenario the position before and after its steps side by side, the places the steps
-/// changed ringed (on the left, a dashed ring where a piece left; on the right, a solid
-/// ring where one arrived), and the steps written out below. Scenarios of refused
-/// positions are left out.
-pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
-    const GAP: f64 = 40.0;
-    const LABEL: f64 = 26.0;
-    const STEP_LINE: f64 = 17.0;
-    const MAX_STEP_LINES: usize = 6;
-    let rows: Vec<(&G, &G, Vec<String>)> = transcript
+/// One scenario of a rule example as two pictures, for a page that lays them out itself
+/// (side by side, or one above the other on a narrow screen): the position before its
+/// steps and the position after, each a standalone SVG document ringed as in [`example`]'s
+/// picture, and the steps in notation (`seat 0: tile red F3`, `chance: draw red`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panels {
+    /// The position before the steps, a dashed ring where a piece left.
+    pub before: String,
+    /// The position after them, a solid ring where a piece arrived (and a dashed one
+    /// where a place was emptied).
+    pub after: String,
+    /// Each step, written out.
+    pub steps: Vec<String>,
+    /// The pictures' size (the larger of the two), in user units (pixels at scale 1).
+    pub size: (f64, f64),
+}
+
+/// The played scenarios of a rule example as [`Panels`] (refused positions are left out):
+/// the pictures [`example`] puts side by side, one document each.
+pub fn example_panels<G: Drawing>(transcript: &Transcript<G>) -> Vec<Panels> {
+    played(transcript)
+        .into_iter()
+        .map(|(before, after, steps)| {
+            let (left, after_marks) = example_marks(before, after);
+            let (bw, bh) = before.size();
+            let (aw, ah) = after.size();
+            Panels {
+                before: position(before, &Options::default().with_marks(left)),
+                after: position(after, &Options::default().with_marks(after_marks)),
+                steps,
+                size: (bw.max(aw), bh.max(ah)),
+            }
+        })
+        .collect()
+}
+
+/// [`example_panels`] of the rule example `id` (in any letter case) among a game's
+/// `examples`, as [`example_of`] finds and runs it.
+pub fn example_panels_of<G: Drawing>(
+    examples: &[(&str, &str)],
+    id: &str,
+) -> Option<Result<Vec<Panels>, crate::cases::CaseError>> {
+    let (id, text) = examples.iter().find(|(i, _)| i.eq_ignore_ascii_case(id))?;
+    Some(crate::cases::Case::parse(id, text).and_then(|case| {
+        let transcript = crate::cases::run::<G>(&case)?;
+        Ok(example_panels(&transcript))
+    }))
+}
+
+/// Marked places of a picture.
+type Rings<P> = Vec<(P, Mark)>;
+
+/// The played scenarios: each position before and after, and its steps written out.
+fn played<G: Drawing>(transcript: &Transcript<G>) -> Vec<(&G, &G, Vec<String>)> {
+    transcript
         .scenarios
         .iter()
         .filter_map(|s| {
@@ -401,7 +445,36 @@ pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
                 .collect();
             Some((before, after, steps))
         })
-        .collect();
+        .collect()
+}
+
+/// The rings of an example's two pictures: where pieces left (on the position before), and
+/// where pieces arrived plus the places emptied (on the position after).
+fn example_marks<G: Drawing>(before: &G, after: &G) -> (Rings<G::Place>, Rings<G::Place>) {
+    let marks = changes(before, after);
+    let (left, moved): (Vec<_>, Vec<_>) = marks.into_iter().partition(|(_, m)| *m == Mark::Left);
+    // After the move, a place that was emptied keeps its dashed ring.
+    let filled = after.contents();
+    let mut after_marks = moved;
+    after_marks.extend(
+        left.iter()
+            .filter(|(p, _)| !filled.iter().any(|(q, _)| q == p))
+            .copied(),
+    );
+    (left, after_marks)
+}
+
+/// A rule example's picture: its identifier and title as a caption, then for each
+/// scenario the position before and after its steps side by side, the places the steps
+/// changed ringed (on the left, a dashed ring where a piece left; on the right, a solid
+/// ring where one arrived), and the steps written out below. Scenarios of refused
+/// positions are left out.
+pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
+    const GAP: f64 = 40.0;
+    const LABEL: f64 = 26.0;
+    const STEP_LINE: f64 = 17.0;
+    const MAX_STEP_LINES: usize = 6;
+    let rows = played(transcript);
     let panel_w = rows
         .iter()
         .map(|(b, a, _)| b.size().0.max(a.size().0))
@@ -454,8 +527,7 @@ pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
     let mut y = caption_h;
     let several = rows.len() > 1;
     for (n, ((before, after, _), lines)) in rows.iter().zip(&step_lines).enumerate() {
-        let marks = changes(*before, *after);
-        let (left, moved): (Vec<_>, Vec<_>) = marks.iter().partition(|(_, m)| *m == Mark::Left);
+        let (left, after_marks) = example_marks(*before, *after);
         let scenario = if several {
             format!("Scenario {}: ", n + 1)
         } else {
@@ -488,13 +560,6 @@ pub fn example<G: Drawing>(transcript: &Transcript<G>, title: &str) -> String {
         svg.group(0.0, y + LABEL);
         before.draw(&mut svg, &left);
         svg.end_group();
-        // After the move, a place that was emptied keeps its dashed ring.
-        let filled = after.contents();
-        let mut after_marks = moved;
-        after_marks.extend(
-            left.iter()
-                .filter(|(p, _)| !filled.iter().any(|(q, _)| q == p)),
-        );
         svg.group(panel_w + GAP, y + LABEL);
         after.draw(&mut svg, &after_marks);
         svg.end_group();

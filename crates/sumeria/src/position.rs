@@ -40,13 +40,16 @@ pub use validate::Violation;
 pub const LEGEND: &[(&str, &str)] = &[
     (
         "C T1 T2 T3 V1 V2 V3",
-        "a city-state's locations: its city, towns 1 to 3, villages 1 to 3 (Ur:T2 in actions)",
+        "a city-state's locations: its city, towns 1 to 3, villages 1 to 3 (Ur:T2 in actions); the pictures write the city-state's name at its city (the large circle) and T1 to V3 beside its towns and villages",
     ),
-    (":N", "after a location: seat N's trader on it (C:0)"),
+    (
+        ":N",
+        "after a location: seat N's trader on it (C:0); a disc with the seat's number in the pictures",
+    ),
     (":.", "after a location: no trader on it"),
     (
         "/",
-        "display line: between the tiles above the first, second and third city-states",
+        "display line: between the tiles above the first, second and third city-states; the pictures draw them by the cities in places 1, 2 and 3, each with its kind's initial: E economy, M military, P politics, R religion",
     ),
     ("-", "display line: no tile above that city-state"),
 ];

@@ -3,8 +3,12 @@
 //!
 //! Every city carries its city-state's name and every town and village its slot as the
 //! notation writes it (`T1`, `V2`: `Kish:T1` is the town next to Kish on its route), so
-//! that the picture maps to the actions; every trader carries its seat's number. Marks
-//! ring the locations a move changed (see [`changes`]).
+//! that the picture maps to the actions; every trader carries its seat's number. The
+//! influence tiles on display lie above the first three city-states' cities (below, for the
+//! cities of the southern bank), each a tile with its kind's initial (`E` economy, `M`
+//! military, `P` politics, `R` religion) and the city-state's place (`place 1`). Every
+//! label is at least 12 units high: the site shows the pictures at their own size (or
+//! larger) on a desktop. Marks ring the locations a move changed (see [`changes`]).
 //!
 //! ```
 //! use sumeria::{Config, Location, Sumeria};
@@ -188,8 +192,7 @@ impl Drawing for Sumeria {
             if let Some(seat) = p.occupant(index) {
                 let fill = core_svg::seat_fill(seat);
                 svg.circle(x, y, r - 2.0, fill, r##"stroke="#222""##);
-                let size = if r > 10.0 { 12.0 } else { 10.0 };
-                svg.text(x, y, size, ink_on(fill), "middle", &seat.to_string());
+                svg.text(x, y, 12.0, ink_on(fill), "middle", &seat.to_string());
             }
             if matches!(location.slot, Slot::City) {
                 // Above the northern cities, below the southern ones: clear of the
@@ -202,12 +205,13 @@ impl Drawing for Sumeria {
                 // level route, right of a steep one.
                 let label = location.slot.to_string();
                 if dx.abs() >= dy.abs() {
-                    svg.text(x, y - r - 13.0, 10.0, "#5a4a30", "middle", &label);
+                    svg.text(x, y - r - 13.0, 12.0, "#5a4a30", "middle", &label);
                 } else {
-                    svg.text(x + r + 9.0, y, 10.0, "#5a4a30", "start", &label);
+                    svg.text(x + r + 8.0, y, 12.0, "#5a4a30", "start", &label);
                 }
             }
         }
+        draw_display(self, svg, &layout);
         for (location, mark) in marks {
             let Some(((x, y), _)) = board
                 .index_of(*location)
@@ -228,8 +232,8 @@ impl Drawing for Sumeria {
         let mut y = MAP_HEIGHT + 40.0;
         for seat in Seat::all(p.config().players as usize) {
             let fill = core_svg::seat_fill(seat);
-            svg.circle(38.0, y, 8.0, fill, r##"stroke="#333""##);
-            svg.text(38.0, y, 10.0, ink_on(fill), "middle", &seat.to_string());
+            svg.circle(38.0, y, 9.0, fill, r##"stroke="#333""##);
+            svg.text(38.0, y, 12.0, ink_on(fill), "middle", &seat.to_string());
             let held: Vec<String> = Influence::ALL
                 .iter()
                 .map(|&k| format!("{k} {}", p.held(seat, k)))
@@ -242,6 +246,72 @@ impl Drawing for Sumeria {
             svg.text(52.0, y, 12.0, "#222", "start", &text);
             y += 24.0;
         }
+    }
+}
+
+/// The influence tiles on display: those of place 1, 2 and 3 beside the city of the
+/// city-state in that place (above a northern city, below a southern one), one tile per
+/// influence tile with its kind's initial, and the place's number.
+fn draw_display(game: &Sumeria, svg: &mut Svg, layout: &Layout) {
+    const TILE: f64 = 22.0;
+    let p = game.public();
+    let board = p.board();
+    for (place, name) in p.order().take(3).enumerate() {
+        let Some(((x, y), _)) = board
+            .index_of(Location {
+                state: name,
+                slot: Slot::City,
+            })
+            .and_then(|i| layout.at.get(i).copied().flatten())
+        else {
+            continue;
+        };
+        let tiles: Vec<Influence> = Influence::ALL
+            .into_iter()
+            .flat_map(|k| std::iter::repeat_n(k, p.display(place, k) as usize))
+            .collect();
+        // Clear of the city's name: above it in the north, below it in the south.
+        let row = if y > 240.0 { y + 58.0 } else { y - 62.0 };
+        let label = format!("place {}", place + 1);
+        let width = tiles.len() as f64 * (TILE + 3.0) - 3.0;
+        let left = x - width / 2.0;
+        let label_x = if tiles.is_empty() { x } else { left - 6.0 };
+        let anchor = if tiles.is_empty() { "middle" } else { "end" };
+        svg.text(label_x, row, 12.0, "#5a4a30", anchor, &label);
+        for (k, kind) in tiles.iter().enumerate() {
+            let tx = left + k as f64 * (TILE + 3.0);
+            let fill = influence_fill(*kind);
+            let edge = format!(r##"rx="3" stroke="#333" data-influence="{kind}""##);
+            svg.rect(tx, row - TILE / 2.0, TILE, TILE, fill, &edge);
+            svg.text(
+                tx + TILE / 2.0,
+                row,
+                13.0,
+                ink_on(fill),
+                "middle",
+                influence_letter(*kind),
+            );
+        }
+    }
+}
+
+/// An influence kind's initial in the pictures.
+const fn influence_letter(kind: Influence) -> &'static str {
+    match kind {
+        Influence::Economy => "E",
+        Influence::Military => "M",
+        Influence::Politics => "P",
+        Influence::Religion => "R",
+    }
+}
+
+/// An influence kind's tile colour (its initial says which it is: colour only helps).
+const fn influence_fill(kind: Influence) -> &'static str {
+    match kind {
+        Influence::Economy => "#2f7d4f",
+        Influence::Military => "#9b2c2c",
+        Influence::Politics => "#3b5b9a",
+        Influence::Religion => "#e0c050",
     }
 }
 
@@ -299,6 +369,48 @@ mod tests {
                 "{slot}"
             );
         }
+    }
+
+    #[test]
+    fn the_influence_tiles_on_display_are_drawn_above_their_city_states() {
+        let text = crate::examples::example("SUMERIA-ROUND-SCORING").unwrap();
+        let case = Case::parse("SUMERIA-ROUND-SCORING", text).unwrap();
+        let position: Position = case.scenarios[0].start.text().parse().unwrap();
+        let game = position.into_game().unwrap();
+        let svg = position_svg(&game);
+        // `display economy military religion / economy politics / military`: six tiles.
+        assert_eq!(svg.matches("data-influence=").count(), 6);
+        for (kind, n) in [
+            ("economy", 2),
+            ("military", 2),
+            ("politics", 1),
+            ("religion", 1),
+        ] {
+            assert_eq!(
+                svg.matches(&format!(r#"data-influence="{kind}""#)).count(),
+                n,
+                "{kind}"
+            );
+        }
+        for place in ["place 1", "place 2", "place 3"] {
+            assert!(svg.contains(&format!(">{place}</text>")), "{place}");
+        }
+        for letter in ["E", "M", "P", "R"] {
+            assert!(svg.contains(&format!(">{letter}</text>")), "{letter}");
+        }
+    }
+
+    #[test]
+    fn no_label_is_under_12_units() {
+        let svg = example("SUMERIA-ROUND-SCORING").unwrap().unwrap();
+        for size in svg.split(r#"font-size=""#).skip(1) {
+            let size: f64 = size.split('"').next().unwrap().parse().unwrap();
+            assert!(size >= 12.0, "a label of {size}");
+        }
+    }
+
+    fn position_svg(game: &Sumeria) -> String {
+        position(game, &Options::default())
     }
 
     #[test]

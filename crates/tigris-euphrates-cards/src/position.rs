@@ -50,16 +50,28 @@ pub use validate::{MAX_BASE, Violation};
 pub const LEGEND: &[(&str, &str)] = &[
     (
         "T",
-        "a treasure heading its column (row 0); in a pile, a treasure won",
+        "a treasure heading its column (row 0; `treasure` in the pictures); in a pile, a treasure won",
     ),
-    ("t", "the temple that replaced a column's treasure"),
-    ("r b g k", "a red, blue, green or black card, face up"),
-    ("R B G K", "a link card lying face down (links line)"),
-    ("B-r B-g B-k", "a boat: blue-red, blue-green, blue-black"),
+    (
+        "t",
+        "the temple that replaced a column's treasure (`temple` in the pictures)",
+    ),
+    (
+        "r b g k",
+        "a red, blue, green or black card, face up; places are written 3/2 (column 3, row 2; row 0 is the treasure's) and 3-4 (the link slot between columns 3 and 4), as the pictures number the columns 1 to 8 and the rows 0 to 8",
+    ),
+    (
+        "R B G K",
+        "a link card lying face down (links line; edged in yellow in the pictures)",
+    ),
+    (
+        "B-r B-g B-k",
+        "a boat: blue-red, blue-green, blue-black (a rounded blue card edged in the other colour in the pictures)",
+    ),
     (".", "nothing there: no card, or an empty link slot"),
     (
         "@NP @NF @NT @NK",
-        "after a card: seat N's priest, farmer, trader or king on it; @0K is seat 0's king",
+        "after a card: seat N's priest, farmer, trader or king on it; @0K is seat 0's king, a disc 0K of the seat's colour ringed in the leader's in the pictures",
     ),
 ];
 

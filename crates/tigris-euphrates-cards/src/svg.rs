@@ -4,8 +4,9 @@
 //!
 //! Every card carries its colour's letter as the position format writes it (`r b g k`),
 //! a boat its name (`B-r`: blue and red), every leader its seat and letter (`1K`); the
-//! rows are numbered as places are written (`3/2` is column 3, row 2). Marks ring the
-//! places a move changed (see [`changes`]).
+//! rows are numbered as places are written (`3/2` is column 3, row 2). Every label is at
+//! least 12 units high: the site shows the pictures at their own size (or larger) on a
+//! desktop. Marks ring the places a move changed (see [`changes`]).
 //!
 //! ```
 //! use tigris_euphrates_cards::{Cards, Config, Place};
@@ -149,7 +150,7 @@ impl Drawing for Cards {
                 let ring = format!(r#"stroke="{}" stroke-width="3""#, colour_fill(colour));
                 svg.circle(cx, cy, r, fill, &ring);
                 let label = format!("{seat}{}", LEADER_LETTERS[colour.index()]);
-                svg.text(cx, cy, 11.0, ink_on(fill), "middle", &label);
+                svg.text(cx, cy, 12.0, ink_on(fill), "middle", &label);
             }
         };
         for r in 0..=COLUMN_CARDS {
@@ -172,7 +173,7 @@ impl Drawing for Cards {
             let place_of = |r: usize| format!("{} {}", Place::Column(c as u8, r as u8), c + 1);
             let edge = format!(r##"rx="5" stroke="#333" data-at="{}""##, place_of(0));
             svg.rect(x, y, CARD_W, CARD_H, fill, &edge);
-            svg.text(x + 5.0, y + CARD_H / 2.0, 11.0, ink_on(fill), "start", text);
+            svg.text(x + 4.0, y + CARD_H / 2.0, 12.0, ink_on(fill), "start", text);
             let at = (x + CARD_W - 14.0, y + CARD_H / 2.0);
             draw_leader(svg, at, 12.0, Place::Column(c as u8, 0));
             for (r, piece) in p.column(c).iter().enumerate() {
@@ -233,7 +234,7 @@ impl Drawing for Cards {
                     };
                     let letter = colour_letter(colour);
                     svg.text(x + w / 2.0, letter_y, 12.0, ink_on(fill), "middle", letter);
-                    draw_leader(svg, (x + w / 2.0, y + h / 2.0 + 4.0), 10.0, place);
+                    draw_leader(svg, (x + w / 2.0, y + h / 2.0 + 4.0), 11.0, place);
                 }
                 // An empty slot: faint and solid, unlike a mark's dashed ring.
                 None => {
@@ -259,11 +260,11 @@ impl Drawing for Cards {
         for seat in Seat::all(seats) {
             let hand: u32 = self.hand(seat).values().iter().map(|&n| n as u32).sum();
             let fill = core_svg::seat_fill(seat);
-            svg.circle(MARGIN + 8.0, y, 8.0, fill, r##"stroke="#333""##);
+            svg.circle(MARGIN + 8.0, y, 9.0, fill, r##"stroke="#333""##);
             svg.text(
                 MARGIN + 8.0,
                 y,
-                10.0,
+                12.0,
                 ink_on(fill),
                 "middle",
                 &seat.to_string(),
@@ -343,6 +344,17 @@ mod tests {
         let svg = position(&after, &Options::default().with_marks(marks));
         assert_eq!(svg.matches("data-place=").count(), 1);
         assert!(svg.contains(r#"class="moved" data-place="1/1""#));
+    }
+
+    #[test]
+    fn no_label_is_under_12_units() {
+        for id in ["CARDS-EXTERNAL", "CARDS-BOAT", "CARDS-LINK-TREASURE"] {
+            let svg = example(id).unwrap().unwrap();
+            for size in svg.split(r#"font-size=""#).skip(1) {
+                let size: f64 = size.split('"').next().unwrap().parse().unwrap();
+                assert!(size >= 12.0, "{id}: a label of {size}");
+            }
+        }
     }
 
     #[test]

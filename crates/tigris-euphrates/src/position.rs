@@ -48,21 +48,27 @@ pub use validate::{MAX_BASE, MAX_VP, Violation};
 /// 3). A square is named by its column letter and row number (`F3`), as the diagram's
 /// header and margin show.
 pub const LEGEND: &[(&str, &str)] = &[
-    (".", "land, empty"),
+    (
+        ".",
+        "land, empty (the pictures name each square by its column letter and row number, A1 top left to P11)",
+    ),
     ("~", "river, empty"),
     (
         "r b g k",
-        "a tile face up: red temple, blue farm, green market, black settlement",
+        "a tile face up: red temple, blue farm, green market, black settlement (in the pictures, a house on a tile is its colour's civilization building)",
     ),
     (
         "R B G K",
-        "a tile face down, under a monument or the ziggurat (the monument's line names it)",
+        "a tile face down, under a monument or the ziggurat (the monument's line names it; the pictures draw the monument over its four squares in its two colours)",
     ),
-    ("*", "after a tile: a treasure on it (r*)"),
+    (
+        "*",
+        "after a tile: a treasure on it (r*); a yellow diamond in the pictures, where a gold frame marks a framed square, whose treasure a trader takes first",
+    ),
     ("X", "a catastrophe"),
     (
         "NP NF NT NK",
-        "seat N's leader: priest (red), farmer (blue), trader (green), king (black); 0K is seat 0's king",
+        "seat N's leader: priest (red), farmer (blue), trader (green), king (black); 0K is seat 0's king, a disc of the seat's colour ringed in the leader's in the pictures",
     ),
 ];
 
