@@ -6,21 +6,25 @@
 //!   version), saying so.
 //! - `cargo xtask web [--serve]`: the static site in `target/web/` (`web.rs`), the package
 //!   built first: on a fresh clone, `cargo xtask web --serve` is the one command.
+//! - `cargo xtask serve`: the game server (`crates/mesopotamia-server`) on 127.0.0.1 with its
+//!   embedded database, serving the site (built first when missing): play with friends.
 
 #![forbid(unsafe_code)]
 
+mod serve;
 mod wasm;
 mod web;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node), installing the wasm32 target and wasm-bindgen-cli when missing; --opt: also wasm-opt\n  web     build the package (as `wasm`) and the site into target/web/ (--serve: and serve it on http://127.0.0.1:8000; --no-wasm: take the built package)";
+const USAGE: &str = "usage: cargo xtask <task>\n\ntasks:\n  wasm    build the WebAssembly package into target/wasm/ (web and node), installing the wasm32 target and wasm-bindgen-cli when missing; --opt: also wasm-opt\n  web     build the package (as `wasm`) and the site into target/web/ (--serve: and serve it on http://127.0.0.1:8000; --no-wasm: take the built package)\n  serve   the game server on http://127.0.0.1:8000 with its database in target/server-data/, serving the site (built first when missing); --port N, --data DIR, --rebuild";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("wasm") => wasm::run(&args[1..]),
         Some("web") => web::run(&args[1..]),
+        Some("serve") => serve::run(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
