@@ -476,13 +476,14 @@ function renderHand() {
     const usableNow = usable.has(piece.piece);
     const where = piece.at ? ` on ${piece.at}` : "";
     const count = piece.at ? "" : `×${piece.count}`;
-    const label = piece.at ? piece.label : `${piece.label}: ${piece.count}`;
+    // The visible face and count are the start of the button's name; the words follow,
+    // for a screen reader (the name holds what is seen).
+    const words = `${piece.at ? ` (${piece.label})` : ` (${piece.label}, ${piece.count} held)`}${usableNow ? "" : ", nothing to do with it now"}`;
     return h("button", {
       type: "button",
       class: `piece piece-${piece.kind}${piece.colour ? ` colour-${piece.colour}` : ""}${piece.piece === hintPiece ? " hinted" : ""}`,
       "data-piece": piece.piece,
       "aria-pressed": piece.piece === selected ? "true" : "false",
-      "aria-label": `${label}${usableNow ? "" : " (nothing to do with it now)"}`,
       title: `${piece.label}${where}`,
       disabled: !acting || !usableNow,
       draggable: acting && usableNow ? "true" : null,
@@ -492,8 +493,9 @@ function renderHand() {
         event.dataTransfer.setData("text/plain", piece.piece);
         if (selected !== piece.piece) choosePiece(piece.piece);
       },
-    }, h("span", { class: "face", "aria-hidden": "true", text: face(piece) }),
-      h("span", { class: "count", "aria-hidden": "true", text: piece.at ? piece.at : count }));
+    }, h("span", { class: "face", text: face(piece) }),
+      h("span", { class: "count", text: piece.at ? piece.at : count }),
+      h("span", { class: "visually-hidden", text: words }));
   };
   const held = pieces.filter((p) => !p.at);
   const standing = pieces.filter((p) => p.at && usable.has(p.piece));

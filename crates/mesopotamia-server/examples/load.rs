@@ -1,0 +1,160 @@
+//! A load run of the game server, all on 127.0.0.1, bounded in games and time: GAMES games of
+//! Tigris & Euphrates at once, two people each, scripted clients that play the first legal
+//! action as soon as their seat is to move. It measures the actions per second and, for each
+//! action, the time from its sending to every seat of its game told of it (p50, p99), and
+//! counts the errors (want 0). It prints one JSON line.
+//!
+//! ```sh
+//! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS]   # 100 60
+//! ```
+//!
+//! The server runs in the same process (its own runtime threads), its database a fresh
+//! SQLite file in the temporary folder.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use mesopotamia_server::{Config, Server};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+async fn create(addr: SocketAddr, seed: u64) -> Value {
+    let body = json!({ "game": "tigris", "seats": ["person", "person"], "seed": seed, "claim": [0, 1] }).to_string();
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("request");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.expect("response");
+    let body = response.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    serde_json::from_str(body).expect("a created game")
+}
+
+/// What one game measured: actions, each action's time to every seat told, errors.
+#[derive(Default)]
+struct Measured {
+    actions: u64,
+    told: Vec<f64>,
+    errors: u64,
+    over: bool,
+}
+
+async fn play(addr: SocketAddr, seed: u64, until: Instant) -> Measured {
+    let created = create(addr, seed).await;
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let mut sockets: Vec<Socket> = Vec::new();
+    for seat in created["seats"].as_array().expect("seats") {
+        let url = format!("ws://{addr}/api/games/{id}/socket?token={}", seat["token"].as_str().expect("a token"));
+        sockets.push(tokio_tungstenite::connect_async(url).await.expect("a socket").0);
+    }
+    let mut measured = Measured::default();
+    // The action in flight: its step, when it was sent, and which seats were told since.
+    let mut in_flight: Option<(u64, Instant, [bool; 2])> = None;
+    let (mut a, mut b) = {
+        let mut it = sockets.into_iter();
+        (it.next().expect("seat 0"), it.next().expect("seat 1"))
+    };
+    let mut states: [Option<Value>; 2] = [None, None];
+    while Instant::now() < until && !measured.over {
+        let (from, message) = tokio::select! {
+            m = a.next() => (0usize, m),
+            m = b.next() => (1usize, m),
+            _ = tokio::time::sleep_until(until.into()) => break,
+        };
+        let Some(Ok(Message::Text(text))) = message else {
+            measured.errors += 1;
+            break;
+        };
+        let message: Value = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
+        if message["type"] != "state" {
+            measured.errors += 1;
+            continue;
+        }
+        let step = message["step"].as_u64().unwrap_or(0);
+        if let Some((at, sent, told)) = &mut in_flight
+            && step > *at
+        {
+            told[from] = true;
+            if told[0] && told[1] {
+                measured.told.push(sent.elapsed().as_secs_f64() * 1000.0);
+                in_flight = None;
+            }
+        }
+        measured.over = !message["over"].is_null();
+        states[from] = Some(message);
+        // The seat to move acts on its latest state, once per step.
+        for seat in 0..2 {
+            let Some(state) = &states[seat] else { continue };
+            if state["to_move"]["seat"].as_u64() != Some(seat as u64) || in_flight.is_some() {
+                continue;
+            }
+            let Some(first) = state["gestures"].get(0) else { continue };
+            let step = state["step"].as_u64().unwrap_or(0);
+            let act = json!({ "type": "act", "step": step, "action": first["action"] }).to_string();
+            let socket = if seat == 0 { &mut a } else { &mut b };
+            if socket.send(Message::Text(act.into())).await.is_err() {
+                measured.errors += 1;
+            }
+            measured.actions += 1;
+            in_flight = Some((step, Instant::now(), [false, false]));
+        }
+    }
+    measured
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(60);
+    let data = std::env::temp_dir().join(format!("meso-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut config = Config::new("127.0.0.1:0".parse().expect("an address"), data.clone());
+    config.rate = 1000;
+    let server = Server::bind(config).await.expect("a server");
+    let addr = server.local_addr().expect("its address");
+    tokio::spawn(server.run());
+    let started = Instant::now();
+    let until = started + Duration::from_secs(seconds);
+    let runs: Vec<_> = (0..games).map(|seed| tokio::spawn(play(addr, seed, until))).collect();
+    let mut told = Vec::new();
+    let (mut actions, mut errors, mut over) = (0, 0, 0);
+    for run in runs {
+        let m = run.await.expect("a game's client");
+        actions += m.actions;
+        errors += m.errors;
+        over += u64::from(m.over);
+        told.extend(m.told);
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    told.sort_by(f64::total_cmp);
+    println!(
+        "{}",
+        json!({
+            "games": games,
+            "games_over": over,
+            "seconds": (elapsed * 10.0).round() / 10.0,
+            "actions": actions,
+            "actions_per_sec": (actions as f64 / elapsed).round(),
+            "told_p50_ms": (percentile(&told, 0.5) * 100.0).round() / 100.0,
+            "told_p99_ms": (percentile(&told, 0.99) * 100.0).round() / 100.0,
+            "errors": errors,
+            "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        })
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
