@@ -10,7 +10,9 @@
 #   tables: te2 (Tigris & Euphrates, 2 players), te4 (T&E, `mcts` against three `mcts-v1`),
 #           cards4 (the card game, one against three), sumeria3 (Sumeria, one against two),
 #           old-claims (what made the withdrawn 20 ms figures: `mcts-v1` held to fewer
-#           iterations than its root has legal actions; iteration budgets, any machine);
+#           iterations than its root has legal actions; iteration budgets, any machine),
+#           levels (T&E, 2 players: each of level2 to level5 against the level below; the
+#           levels are iteration budgets, so any machine gives the same games);
 #           default: te2 te4 cards4 sumeria3.
 #   environment: MS (CPU milliseconds per decision, default 50), GAMES (games per table,
 #           default 200), SEED (the first game's seed, default 1: game i is seeded SEED + i),
@@ -100,8 +102,13 @@ for table in "${tables[@]}"; do
         run old-claims-v1-vs-greedy 300it tigris 2 "mcts-v1:300,greedy"
         run old-claims-mcts-vs-starved-v1 100it tigris 2 "mcts:$cpu,mcts-v1:100"
         ;;
+    levels)
+        for n in 2 3 4 5; do
+            run "levels-te2-level$n-vs-level$((n - 1))" iterations tigris 2 "level$n,level$((n - 1))"
+        done
+        ;;
     *)
-        echo "unknown table $table (te2, te4, cards4, sumeria3, old-claims)" >&2
+        echo "unknown table $table (te2, te4, cards4, sumeria3, old-claims, levels)" >&2
         exit 2
         ;;
     esac
