@@ -14,6 +14,8 @@
 #           levels (T&E, 2 players: each of level2 to level5 against the level below; the
 #           levels are iteration budgets, so any machine gives the same games);
 #           default: te2 te4 cards4 sumeria3.
+#           summary (no games: writes docs/strength/summary.md, one line per JSON file
+#           there, which every run also does at its end).
 #   environment: MS (CPU milliseconds per decision, default 50), GAMES (games per table,
 #           default 200), SEED (the first game's seed, default 1: game i is seeded SEED + i),
 #           THREADS (games played at once, each on one thread, default 1).
@@ -88,6 +90,33 @@ one_against() {
     echo "$list"
 }
 
+# summary: docs/strength/summary.md, a table of every run recorded there (what the docs quote).
+summary() {
+    python3 - "$out" <<'PY'
+import glob, json, os, sys
+out = sys.argv[1]
+rows = []
+for path in sorted(glob.glob(os.path.join(out, "*.json"))):
+    r = json.load(open(path))
+    first = r["bots"][0]
+    lo, hi = first["ci95"]
+    equal = 1 / r["players"]
+    bots = ", ".join(dict.fromkeys(b["bot"] for b in r["bots"]))
+    rows.append(f"| `{r['table']}` | {r['game']} {r['players']}p | {bots} | {r['games']} "
+                f"({r['first_seed']}-{r['last_seed']}) | **{100 * first['win_rate']:.1f}%** "
+                f"| {100 * lo:.1f}-{100 * hi:.1f}% | {100 * equal:.0f}% | `{r['commit']}` "
+                f"{r['date'][:10]}, {r['cores']} cores | [{os.path.basename(path)}]({os.path.basename(path)}) |")
+md = ["# Strength runs", "",
+      "Written by `scripts/strength.sh` from the JSON files beside it: one line per run, the",
+      "first bot named's share of the wins (shared first places split), its 95% Wilson interval,",
+      "and what an equal bot would win. Seats rotate every game; game `i` is seeded `first + i`.",
+      "",
+      "| table | game | bots (the first is measured) | games (seeds) | first bot's wins | 95% interval | equal | commit, date, machine | file |",
+      "|---|---|---|---|---:|---|---:|---|---|"] + rows
+open(os.path.join(out, "summary.md"), "w").write("\n".join(md) + "\n")
+PY
+}
+
 cpu="${ms}ms-cpu"
 for table in "${tables[@]}"; do
     case "$table" in
@@ -107,9 +136,11 @@ for table in "${tables[@]}"; do
             run "levels-te2-level$n-vs-level$((n - 1))" iterations tigris 2 "level$n,level$((n - 1))"
         done
         ;;
+    summary) ;;
     *)
-        echo "unknown table $table (te2, te4, cards4, sumeria3, old-claims, levels)" >&2
+        echo "unknown table $table (te2, te4, cards4, sumeria3, old-claims, levels, summary)" >&2
         exit 2
         ;;
     esac
 done
+summary
