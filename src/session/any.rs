@@ -87,6 +87,11 @@ pub trait AnySession: Send + Sync {
     fn play_bots(&mut self) -> Result<(), SessionError>;
     /// What `spec` would play now (nothing moves).
     fn suggest(&self, spec: BotSpec) -> Result<Suggestion, SessionError>;
+    /// What `spec` would play now with a generator seeded by `seed` in place of the
+    /// session's (nothing moves, the session's generator included): the same choice for
+    /// the same state, spec and seed, unless the spec is a time budget. What a program
+    /// seating one of our bots against its own agent asks at each decision.
+    fn suggest_seeded(&self, spec: BotSpec, seed: u64) -> Result<Suggestion, SessionError>;
     /// A hint for the seat to move.
     fn hint(&mut self) -> Result<HintText, SessionError>;
     /// The seat's view, its pieces marked.
@@ -344,6 +349,13 @@ impl<G: NamedGame> AnySession for Session<G> {
                 iterations: None,
             }),
         }
+    }
+
+    fn suggest_seeded(&self, spec: BotSpec, seed: u64) -> Result<Suggestion, SessionError> {
+        use mesopotamia_core::rand_core::SeedableRng;
+        let mut session = self.clone();
+        session.rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        AnySession::suggest(&session, spec)
     }
 
     fn hint(&mut self) -> Result<HintText, SessionError> {

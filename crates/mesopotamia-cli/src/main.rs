@@ -245,10 +245,11 @@ struct SimulateArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// One bot per seat, such as `greedy,random,random,random` or `mcts:20ms,mcts-v1:20ms`
-    /// (or one name for all): `random`, `greedy`, `level1` to `level5`, `mcts`,
-    /// `mcts:ITERATIONS`, `mcts:MILLISECONDSms`, `mcts:SECONDSs`, and the first search bot
-    /// `mcts-v1` with the same budgets.
+    /// One bot per seat, such as `greedy,random,random,random` or
+    /// `mcts:50ms-cpu,mcts-v1:50ms-cpu` (or one name for all): `random`, `greedy`, `level1`
+    /// to `level5`, `mcts`, `mcts:ITERATIONS`, `mcts:MILLISECONDSms`, `mcts:SECONDSs`,
+    /// `mcts:MILLISECONDSms-cpu` (CPU time of the deciding thread: what compares two bots
+    /// fairly on a busy machine), and the first search bot `mcts-v1` with the same budgets.
     #[arg(long)]
     bots: String,
     /// Worker threads (default: every core). The figures do not depend on it.

@@ -682,7 +682,7 @@ fn the_search_bot_plays_and_hints() {
     );
     refused(
         &["play", "cards", "--players", "2", "--bots", "alphazero"],
-        "unknown bot `alphazero` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, or mcts-v1 with the same budgets)",
+        "unknown bot `alphazero` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, mcts:MILLISECONDSms-cpu (CPU time of the deciding thread), or mcts-v1 with the same budgets)",
     );
     refused(
         &["play", "cards", "--players", "2", "--bots", "mcts:0.0001s"],

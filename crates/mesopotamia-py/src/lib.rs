@@ -92,6 +92,20 @@ fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
         .collect()
 }
 
+/// `spec` as the bots read it, in its printed form (`" MCTS:1.50s "` gives `mcts:1.5s`), or
+/// `EngineError` with the reason: a check of a bot spec before any game (`person` is a
+/// seat, not a bot, and is refused).
+#[pyfunction]
+fn bot_spec(spec: &str) -> PyResult<String> {
+    match spec.parse::<mesopotamia::table::BotSpec>() {
+        Ok(mesopotamia::table::BotSpec::Person) => Err(refused(
+            "`person` is someone at the table, not a bot: name a bot (random, greedy, level1 to level5, mcts...)",
+        )),
+        Ok(parsed) => Ok(parsed.to_string()),
+        Err(e) => Err(refused(e)),
+    }
+}
+
 /// The extension module.
 #[pymodule]
 #[pyo3(name = "_engine")]
@@ -100,6 +114,7 @@ fn engine_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyState>()?;
     m.add_class::<session::PySession>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(bot_spec, m)?)?;
     m.add("EngineError", m.py().get_type::<EngineError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

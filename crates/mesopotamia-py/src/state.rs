@@ -441,6 +441,26 @@ impl PyState {
         Ok(payoffs.into_iter().map(|p| 2.0 * p - 1.0).collect())
     }
 
+    /// The action (a dense index, as `legal_actions()` lists them) that the bot `spec`
+    /// (`random`, `greedy`, `level1` to `level5`, `mcts`, `mcts:2000`, `mcts:500ms`,
+    /// `mcts:50ms-cpu`, `mcts-v1`...) chooses for the seat to move, its draws seeded by
+    /// `seed`; the state is unchanged. The bot sees only what that seat sees (what it
+    /// cannot is redrawn from its view), so it may be asked in the true state of a game
+    /// against an agent of one's own. The same state, spec and seed give the same action,
+    /// unless the spec is a time budget. Runs without the GIL. A chance node, the end of the
+    /// game, `person` or a bad spec raise `EngineError`.
+    #[pyo3(signature = (spec, seed=0))]
+    fn bot_action(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<usize> {
+        let spec = crate::bot_spec(spec)?
+            .parse::<mesopotamia::table::BotSpec>()
+            .map_err(refused)?;
+        let session = &*self.session;
+        let suggestion = py
+            .detach(|| session.suggest_seeded(spec, seed))
+            .map_err(refused)?;
+        session.action_index(&suggestion.action).map_err(refused)
+    }
+
     /// An independent copy.
     fn clone(&self) -> PyState {
         Clone::clone(self)

@@ -68,3 +68,17 @@ def test_typed_sessions_and_descriptions() -> None:
     taken: int = person.undo(0)
     assert taken >= 1
 
+
+
+def test_typed_bots_for_an_agent() -> None:
+    state: mesopotamia.State = mesopotamia.Game("sumeria", 3).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    action: int = state.bot_action("greedy", 1)
+    bot = mesopotamia.Bot("level2", seed=1)
+    chosen: int = bot.action(state)
+    act = mesopotamia.policy("random", seed=2)
+    other: int = act(state)
+    spec: str = mesopotamia.bot_spec(" Level2 ")
+    assert spec == bot.spec == "level2"
+    assert {action, chosen, other} <= set(state.legal_actions())

@@ -14,6 +14,7 @@ mod toy;
 
 pub mod analysis;
 mod bot;
+pub mod clock;
 mod driver;
 mod game_bots;
 mod hint;

@@ -1,7 +1,7 @@
 //! Who plays a seat, as the front ends name it: [`BotSpec`] (`person`, `random`, `greedy`,
-//! `mcts`, `mcts:2000`, `mcts:500ms`, `mcts:1.5s`, the first search bot `mcts-v1` with the
-//! same budgets, the levels `level1` to `level5`), parsed strictly and printed back as it
-//! parses, and the bot it names for a game ([`BotSpec::bot`]).
+//! `mcts`, `mcts:2000`, `mcts:500ms`, `mcts:1.5s`, `mcts:50ms-cpu`, the first search bot
+//! `mcts-v1` with the same budgets, the levels `level1` to `level5`), parsed strictly and
+//! printed back as it parses, and the bot it names for a game ([`BotSpec::bot`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -32,16 +32,29 @@ pub enum Budget {
         /// The time in milliseconds.
         millis: u32,
     },
+    /// `mcts:Nms-cpu`: N milliseconds per decision on the deciding thread's CPU clock
+    /// ([`MctsConfig::with_cpu_time`](crate::mcts::MctsConfig::with_cpu_time)): the time the
+    /// search itself ran, whatever else the machine does, so that two bots compared this
+    /// way get the same computing (wall-clock time where no thread CPU clock can be read).
+    CpuMilliseconds(u32),
 }
 
 impl Budget {
-    /// The time per decision, if the budget is one.
+    /// The wall-clock time per decision, if the budget is one.
     pub fn time(self) -> Option<Duration> {
         match self {
             Budget::Milliseconds(ms) | Budget::Seconds { millis: ms } => {
                 Some(Duration::from_millis(u64::from(ms)))
             }
-            Budget::Default | Budget::Iterations(_) => None,
+            Budget::Default | Budget::Iterations(_) | Budget::CpuMilliseconds(_) => None,
+        }
+    }
+
+    /// The CPU time per decision, if the budget is one (`mcts:Nms-cpu`).
+    pub fn cpu_time(self) -> Option<Duration> {
+        match self {
+            Budget::CpuMilliseconds(ms) => Some(Duration::from_millis(u64::from(ms))),
+            _ => None,
         }
     }
 }
@@ -58,11 +71,11 @@ pub enum BotSpec {
     Random,
     /// `greedy`: the game's greedy bot (one decision ahead with the game's evaluation).
     Greedy,
-    /// `mcts`, `mcts:N`, `mcts:Nms`, `mcts:Ns`: the game's search bot (its
+    /// `mcts`, `mcts:N`, `mcts:Nms`, `mcts:Ns`, `mcts:Nms-cpu`: the game's search bot (its
     /// `bots::mcts_bot`) with this budget.
     Mcts(Budget),
-    /// `mcts-v1`, `mcts-v1:N`, `mcts-v1:Nms`, `mcts-v1:Ns`: the game's first search bot,
-    /// kept unchanged as a baseline (its `bots::mcts_v1_bot`), with this budget (`mcts-v1`
+    /// `mcts-v1`, `mcts-v1:N`, `mcts-v1:Nms`, `mcts-v1:Ns`, `mcts-v1:Nms-cpu`: the game's
+    /// first search bot, kept unchanged as a baseline (its `bots::mcts_v1_bot`), with this budget (`mcts-v1`
     /// alone: its own default, [`GameBots::MCTS_V1_ITERATIONS`]).
     MctsV1(Budget),
     /// `level1` to `level5`: a level for people, from quick to strong: `level1` is the
@@ -77,15 +90,16 @@ pub enum BotSpec {
 pub enum BotSpecError {
     /// Not a bot's name.
     #[error(
-        "unknown bot `{0}` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, or mcts-v1 with the same budgets)"
+        "unknown bot `{0}` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, mcts:MILLISECONDSms-cpu (CPU time of the deciding thread), or mcts-v1 with the same budgets)"
     )]
     Unknown(String),
     /// `mcts:N` with N not a whole number from 1 to [`MAX_ITERATIONS`].
     #[error("bad iteration count in `{0}` (mcts:N or mcts-v1:N with N from 1 to {MAX_ITERATIONS})")]
     Iterations(String),
-    /// `mcts:Nms` or `mcts:Ns` outside 1 ms to [`MAX_MILLISECONDS`], or not a number.
+    /// `mcts:Nms`, `mcts:Ns` or `mcts:Nms-cpu` outside 1 ms to [`MAX_MILLISECONDS`], or
+    /// not a number.
     #[error(
-        "bad time budget in `{0}` (mcts:Nms with N from 1 to {MAX_MILLISECONDS}, or mcts:Ns with N from 0.001 to 600, at most 3 decimals; the same for mcts-v1)"
+        "bad time budget in `{0}` (mcts:Nms with N from 1 to {MAX_MILLISECONDS}, mcts:Ns with N from 0.001 to 600, at most 3 decimals, or mcts:Nms-cpu for N ms of the deciding thread's CPU time; the same for mcts-v1)"
     )]
     Time(String),
 }
@@ -118,8 +132,9 @@ impl FromStr for BotSpec {
     type Err = BotSpecError;
 
     /// `person`, `random`, `greedy`, `level1` to `level5`, `mcts`, `mcts:N`, `mcts:Nms`,
-    /// `mcts:Ns` (decimals such as `mcts:1.5s` to the millisecond), and `mcts-v1` with the
-    /// same budgets, in any letter case, spaces around ignored.
+    /// `mcts:Ns` (decimals such as `mcts:1.5s` to the millisecond), `mcts:Nms-cpu` (N ms of
+    /// the deciding thread's CPU time), and `mcts-v1` with the same budgets, in any letter
+    /// case, spaces around ignored.
     fn from_str(spec: &str) -> Result<BotSpec, BotSpecError> {
         let given = spec.trim();
         let lower = given.to_ascii_lowercase();
@@ -151,7 +166,12 @@ impl FromStr for BotSpec {
                 .map(|ms| ms as u32)
                 .ok_or_else(|| BotSpecError::Time(given.to_owned()))
         };
-        if let Some(ms) = budget.strip_suffix("ms") {
+        if let Some(ms) = budget.strip_suffix("ms-cpu") {
+            Ok(search(Budget::CpuMilliseconds(time(digits(ms))?)))
+        } else if budget.ends_with("-cpu") {
+            // A CPU budget is given in milliseconds only.
+            Err(BotSpecError::Time(given.to_owned()))
+        } else if let Some(ms) = budget.strip_suffix("ms") {
             Ok(search(Budget::Milliseconds(time(digits(ms))?)))
         } else if let Some(s) = budget.strip_suffix('s') {
             Ok(search(Budget::Seconds {
@@ -181,6 +201,7 @@ impl fmt::Display for BotSpec {
             Budget::Default => f.write_str(name),
             Budget::Iterations(n) => write!(f, "{name}:{n}"),
             Budget::Milliseconds(ms) => write!(f, "{name}:{ms}ms"),
+            Budget::CpuMilliseconds(ms) => write!(f, "{name}:{ms}ms-cpu"),
             Budget::Seconds { millis } => {
                 let (whole, fraction) = (millis / 1000, millis % 1000);
                 if fraction == 0 {
@@ -235,6 +256,10 @@ impl BotSpec {
             Budget::Milliseconds(_) | Budget::Seconds { .. } => {
                 bot.with_budget(u32::MAX, budget.time())
             }
+            Budget::CpuMilliseconds(_) => match budget.cpu_time() {
+                Some(time) => bot.with_cpu_budget(time),
+                None => bot,
+            },
         })
     }
 }

@@ -84,6 +84,16 @@ fn every_bot_spec_form_parses_and_prints_back() {
             BotSpec::MctsV1(Budget::Seconds { millis: 1500 }),
             "mcts-v1:1.5s",
         ),
+        (
+            "mcts:50ms-cpu",
+            BotSpec::Mcts(Budget::CpuMilliseconds(50)),
+            "mcts:50ms-cpu",
+        ),
+        (
+            " MCTS-V1:500MS-CPU ",
+            BotSpec::MctsV1(Budget::CpuMilliseconds(500)),
+            "mcts-v1:500ms-cpu",
+        ),
         ("level1", BotSpec::Level(1), "level1"),
         (" Level3 ", BotSpec::Level(3), "level3"),
         ("level5", BotSpec::Level(5), "level5"),
@@ -107,6 +117,13 @@ fn every_bot_spec_form_parses_and_prints_back() {
     );
     assert_eq!(Budget::Iterations(9).time(), None);
     assert_eq!(Budget::Default.time(), None);
+    // A CPU budget is no wall-clock time, and the other way round.
+    assert_eq!(Budget::CpuMilliseconds(50).time(), None);
+    assert_eq!(
+        Budget::CpuMilliseconds(50).cpu_time(),
+        Some(Duration::from_millis(50))
+    );
+    assert_eq!(Budget::Milliseconds(50).cpu_time(), None);
 }
 
 #[test]
@@ -137,7 +154,7 @@ fn bad_bot_specs_are_refused_with_the_reason() {
     }
     assert_eq!(
         spec("clever").unwrap_err().to_string(),
-        "unknown bot `clever` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, or mcts-v1 with the same budgets)"
+        "unknown bot `clever` (expected random, greedy, level1 to level5, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, mcts:SECONDSs, mcts:MILLISECONDSms-cpu (CPU time of the deciding thread), or mcts-v1 with the same budgets)"
     );
     for bad in [
         "mcts:0",
@@ -173,11 +190,17 @@ fn bad_bot_specs_are_refused_with_the_reason() {
         "mcts:s",
         "mcts:-1s",
         "mcts:99999999999999999999s",
+        "mcts:0ms-cpu",
+        "mcts:600001ms-cpu",
+        "mcts:ms-cpu",
+        "mcts:1.5s-cpu",
+        "mcts:5-cpu",
+        "mcts-v1:x-cpu",
     ] {
         assert_eq!(spec(bad), Err(BotSpecError::Time(bad.to_owned())), "{bad}");
     }
     assert_eq!(
         spec("mcts:0ms").unwrap_err().to_string(),
-        "bad time budget in `mcts:0ms` (mcts:Nms with N from 1 to 600000, or mcts:Ns with N from 0.001 to 600, at most 3 decimals; the same for mcts-v1)"
+        "bad time budget in `mcts:0ms` (mcts:Nms with N from 1 to 600000, mcts:Ns with N from 0.001 to 600, at most 3 decimals, or mcts:Nms-cpu for N ms of the deciding thread's CPU time; the same for mcts-v1)"
     );
 }

@@ -68,9 +68,9 @@ pub const LEVEL_ITERATIONS: [u32; 4] = [50, 200, 1000, 4000];
 /// points); below it, plain UCT (exploration constant 1.0,
 /// [`MctsConfig::with_guided_depth`]); every iteration ends in a random rollout to the end
 /// of the game (Sumeria's are short and informative). Guiding every node cost more
-/// iterations than its judgements paid for: against two `mcts-v1` at 20 ms a decision it
-/// won 35% of 100 games, guided at the root only 60% (the README's "Bots and levels" has
-/// the figures of record).
+/// iterations than its judgements paid for in trials on the wall clock; what it wins against
+/// `mcts-v1` at equal CPU time is measured by `scripts/strength.sh` (`docs/benchmarks.md`,
+/// "Strength").
 pub fn mcts_bot(iterations: u32) -> MctsBot<Sumeria> {
     MctsBot::new(
         MctsConfig::iterations(iterations)

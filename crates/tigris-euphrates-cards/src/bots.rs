@@ -187,16 +187,16 @@ pub const LEVEL_ITERATIONS: [u32; 4] = [200, 1000, 5000, 20_000];
 /// plain UCT, exploration constant 0.1, the search stopping where the tree does) judging
 /// states by [`fitted_evaluate`] (payoff `logistic(fitted_evaluate / 1000)`, a seat's fitted
 /// log-odds over its best opponent's), and keeping its tree between the two actions of a
-/// turn ([`MctsConfig::with_tree_reuse`]). Against three `mcts-v1` at 20 ms a decision it
-/// won 50.0% (43.1-56.9%) of 200 4-player games (equal strength is 25%); the same search
-/// with [`search_evaluate`] won 34.0% (27.8-40.8%).
+/// turn ([`MctsConfig::with_tree_reuse`]). What it wins against `mcts-v1` at equal CPU
+/// time is measured by `scripts/strength.sh` (`docs/benchmarks.md`, "Strength"); the
+/// figures once quoted here were taken on the wall clock of a shared machine and are
+/// withdrawn.
 ///
 /// The search guided by [`evaluate`] ([`MctsConfig::with_priors`]), which the other games
-/// use, lost here: at 20 ms a decision it won 10-15% of 4-player games against three
-/// `mcts-v1` (equal strength is 25%), whether guided at every node, at the root only or on
-/// the two actions of the bot's turn, at priors' temperatures from 10 to 40 and exploration
-/// constants from 1 to 3. The greedy bot, which a short guided search plays like, loses to
-/// it too: here a decision's worth shows only after the others' replies.
+/// use, did worse here in trials on the wall clock (guided at every node, at the root only
+/// or on the two actions of the bot's turn, at priors' temperatures from 10 to 40 and
+/// exploration constants from 1 to 3): a decision's worth shows only after the others'
+/// replies, which a short guided search, playing like the greedy bot, does not see.
 pub fn mcts_bot(iterations: u32) -> MctsBot<Cards> {
     MctsBot::new(
         MctsConfig::iterations(iterations)

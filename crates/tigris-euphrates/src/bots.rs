@@ -60,9 +60,12 @@ const V1_EXPLORATION: f64 = 0.1;
 /// colour is noise), so the search stops where the tree does and scores each seat by
 /// [`evaluate`], payoff `logistic(evaluate / 1000)`: one VP of the weakest colour is 80, so
 /// the payoff stays nearly linear over a game's usual leads. It explores little (constant
-/// 0.1) since those payoffs differ by little; even so they differ by less than its
-/// exploration term, its root visits are near uniform and it plays about the first legal
-/// action (it loses nearly every game to the greedy bot).
+/// 0.1) since those payoffs differ by little. It needs iterations: plain UCT tries one new
+/// root action per iteration, so with fewer iterations than its root has legal actions
+/// (about 320 in a decision of this game) it has only tried a random part of them and
+/// plays the first one it tried, badly; with the thousands it runs in 20 ms of an optimised
+/// build it is a strong baseline, stronger than the greedy bot. `docs/benchmarks.md`
+/// ("Strength") has the measured figures, from `scripts/strength.sh`.
 pub fn mcts_v1_bot(iterations: u32) -> MctsBot<Tigris> {
     MctsBot::new(
         MctsConfig::iterations(iterations)
@@ -88,7 +91,10 @@ pub const LEVEL_ITERATIONS: [u32; 4] = [10, 50, 200, 1000];
 /// ([`MctsConfig::with_priors`]), `iterations` per decision. Each new node judges all its
 /// legal actions by [`evaluate`] (priors by softmax at temperature 30, about a third of a VP
 /// of the weakest colour) and is scored by its mover's best one, so that even a short search
-/// plays at least as the greedy bot does and a longer one looks further.
+/// plays as the greedy bot does and a longer one looks further. Judging every action makes
+/// an iteration cost about as much as a greedy decision: per iteration it is much stronger
+/// than [`mcts_v1_bot`], per second of computing it is not (see `docs/benchmarks.md`,
+/// "Strength", for what holds at equal CPU time).
 pub fn mcts_bot(iterations: u32) -> MctsBot<Tigris> {
     MctsBot::new(
         MctsConfig::iterations(iterations)

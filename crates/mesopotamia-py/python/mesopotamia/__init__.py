@@ -11,13 +11,18 @@ True
 its Rust crate describes it); ``mesopotamia.Session`` plays a game with people and bots, the
 same game as the command line's ``mesopotamia play`` for the same seed and seats.
 
+``mesopotamia.Bot`` (or ``State.bot_action(spec, seed)``) asks one of the engine's bots,
+``level1`` to ``level5`` among them, for its choice in any state: to measure an agent of
+one's own against them.
+
 Adapters: ``mesopotamia.openspiel`` (``register()``; needs ``open_spiel``) and
 ``mesopotamia.pettingzoo`` (``env(...)``; needs ``pettingzoo``). See docs/python.md.
 """
 
 from typing import Any
 
-from ._engine import EngineError, Game, Session, State, __version__, games
+from ._engine import EngineError, Game, Session, State, __version__, bot_spec, games
+from .bots import Bot, policy
 
 #: The games' short names, as ``Game`` takes them, in the order ``games()`` lists them.
 GAMES = tuple(game["name"] for game in games())
@@ -46,6 +51,7 @@ class View(dict):  # type: ignore[type-arg]
 
 
 __all__ = [
+    "Bot",
     "CHANCE",
     "GAMES",
     "TERMINAL",
@@ -55,5 +61,7 @@ __all__ = [
     "State",
     "View",
     "__version__",
+    "bot_spec",
     "games",
+    "policy",
 ]

@@ -6,7 +6,7 @@ from typing import Any, Optional, Union, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["EngineError", "Game", "Session", "State", "__version__", "games"]
+__all__ = ["EngineError", "Game", "Session", "State", "__version__", "bot_spec", "games"]
 
 __version__: str
 
@@ -16,6 +16,9 @@ _Option = Union[bool, int, str, None]
 def games() -> list[dict[str, Any]]:
     """The games' descriptions: name, title, about, min_players, max_players,
     default_players, score, options (name, kind, default, min, max, values, file, help)."""
+
+def bot_spec(spec: str) -> str:
+    """``spec`` in its printed form, or ``EngineError`` (``person`` is refused)."""
 
 class EngineError(ValueError):
     """A game, action, seat or option the engine refused; the message is the engine's."""
@@ -89,6 +92,7 @@ class State:
     def serialize(self) -> str: ...
     def resample_hidden(self, seat: int, seed: int = 0) -> State: ...
     def rollout(self, seed: int = 0) -> list[float]: ...
+    def bot_action(self, spec: str, seed: int = 0) -> int: ...
     def clone(self) -> State: ...
     def __copy__(self) -> State: ...
     def __deepcopy__(self, _memo: Any) -> State: ...

@@ -17,12 +17,22 @@ Games and states pickle (``pickle``, ``copy.deepcopy``, ``pyspiel.serialize_game
 ``State.resample_from_infostate`` serves OpenSpiel's information-set searches
 (``open_spiel.python.algorithms.ismcts.ISMCTSBot``), and ``RolloutEvaluator`` gives them
 random rollouts played inside Rust.
+
+``MesopotamiaBot`` is one of the engine's bots (``level1`` to ``level5``, ``greedy``,
+``mcts:50ms-cpu``...) as a ``pyspiel.Bot``, so that OpenSpiel's own evaluation code seats it
+against any agent:
+
+>>> from open_spiel.python.algorithms import evaluate_bots
+>>> game = pyspiel.load_game("mesopotamia_sumeria", {"players": 3})
+>>> bots = [mo.MesopotamiaBot("level2", seed=s) for s in range(3)]
+>>> returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
 """
 
 import numpy as np
 import pyspiel
 
 from ._engine import EngineError
+from .bots import Bot as _Bot
 from ._engine import Game as _EngineGame
 from ._engine import games as _games
 
@@ -221,6 +231,46 @@ class RolloutEvaluator:
             return state.chance_outcomes()
         legal = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(legal)) for action in legal]
+
+
+class MesopotamiaBot(pyspiel.Bot):
+    """One of the engine's bots (``spec``: ``level1`` to ``level5``, ``greedy``, ``mcts``,
+    ``mcts:50ms-cpu``...) as an OpenSpiel bot, for the states of this module's games. Its
+    ``n``-th decision of a game is seeded from ``seed`` and ``n`` (``mesopotamia.Bot``);
+    ``restart``/``restart_at`` start a new game. It sees only what the seat to move sees.
+    A bad spec raises ``EngineError`` when the bot is made."""
+
+    def __init__(self, spec, seed=0):
+        pyspiel.Bot.__init__(self)
+        self._bot = _Bot(spec, seed)
+
+    @property
+    def spec(self):
+        """The bot's spec, in its printed form."""
+        return self._bot.spec
+
+    def step(self, state):
+        """The bot's action for the seat to move in ``state`` (a state of a
+        ``mesopotamia_*`` game)."""
+        inner = getattr(state, "inner", None)
+        if inner is None:
+            raise TypeError(f"not a state of a mesopotamia game: {type(state).__name__}")
+        return self._bot.action(inner)
+
+    def restart(self):
+        self._bot.restart()
+
+    def restart_at(self, state):
+        self._bot.restart()
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+    def provides_policy(self):
+        return False
+
+    def __repr__(self):
+        return f"MesopotamiaBot({self._bot.spec!r}, seed={self._bot.seed})"
 
 
 class MesopotamiaObserver:

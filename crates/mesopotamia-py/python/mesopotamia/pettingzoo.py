@@ -19,6 +19,9 @@ in [-1, 1] and summing to 0.
 
 Environments pickle and ``copy.deepcopy`` with the game in progress: the state, the chance
 generator, the agents, rewards, terminations and the agent to move.
+
+``bot_policy(spec, seed)`` is one of the engine's bots (``level1`` to ``level5``...) as a
+policy of the loop above: ``action = policy(e, agent)``, to play an agent against them.
 """
 
 import numpy as np
@@ -28,6 +31,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ._engine import Game, games
+from .bots import Bot
 
 #: The environments' names (PettingZoo's ``metadata["name"]``), one per game of
 #: ``mesopotamia.games()``: environment name -> game name.
@@ -45,6 +49,28 @@ def env(game=_FIRST, players=None, render_mode=None, **options):
     inner = wrappers.AssertOutOfBoundsWrapper(inner)
     inner = wrappers.OrderEnforcingWrapper(inner)
     return inner
+
+
+def bot_policy(spec, seed=0):
+    """One of the engine's bots (``spec``, as ``mesopotamia.Bot`` takes it) as a policy of an
+    environment's loop: ``policy(env, agent)`` is the bot's action for ``agent`` (``None``
+    once it is terminated or truncated, as PettingZoo's loop steps then). The bot reads the
+    environment's state, of which it sees only what ``agent`` sees. A bad spec raises
+    ``EngineError`` at once."""
+    bot = Bot(spec, seed)
+
+    def policy(environment, agent):
+        raw = environment.unwrapped
+        if raw.terminations.get(agent) or raw.truncations.get(agent):
+            return None
+        if agent != raw.agent_selection:
+            raise ValueError(f"{agent} is not to move ({raw.agent_selection} is)")
+        if raw.state.is_chance_node() or raw.state.is_terminal():
+            return None
+        return bot.action(raw.state)
+
+    policy.bot = bot
+    return policy
 
 
 class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's naming)

@@ -116,7 +116,16 @@ impl<G: Game> MctsBot<G> {
         let threads = self.config.threads.max(1);
         let iterations = self.config.iterations.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
-        let deadline = self.config.time.map(|t| Instant::now() + t);
+        let now = Instant::now();
+        let mut deadline = self.config.time.map(|t| now + t);
+        // A CPU budget where no thread CPU clock can be read is the same time on the wall.
+        let cpu = match self.config.cpu_time {
+            Some(t) if crate::clock::thread_cpu_time().is_none() => {
+                deadline = Some(deadline.map_or(now + t, |d| d.min(now + t)));
+                None
+            }
+            cpu => cpu,
+        };
         let start: Vec<std::sync::Mutex<Vec<Node<G::Action>>>> =
             start.into_iter().map(std::sync::Mutex::new).collect();
         // Only what the threads need (not the kept trees).
@@ -135,7 +144,7 @@ impl<G: Game> MctsBot<G> {
             if restrict {
                 search.root_among = legal;
             }
-            search.run(share.max(1), deadline);
+            search.run(share.max(1), deadline, cpu);
             (search.root_visits(legal), search.nodes)
         };
         let results = trees.search(threads, per_thread);

@@ -66,10 +66,22 @@ impl<G: Game> MctsBot<G> {
     }
 
     /// The same bot with another budget: `iterations` per decision and, if given, a time
-    /// limit (the search stops at whichever comes first), its other settings kept.
+    /// limit (the search stops at whichever comes first), and no CPU-time budget; its other
+    /// settings kept.
     pub const fn with_budget(mut self, iterations: u32, time: Option<Duration>) -> MctsBot<G> {
         self.config.iterations = iterations;
         self.config.time = time;
+        self.config.cpu_time = None;
+        self
+    }
+
+    /// The same bot searching for `time` of the deciding thread's CPU clock per decision
+    /// ([`MctsConfig::with_cpu_time`]), with no iteration count nor wall-clock limit; its
+    /// other settings kept.
+    pub const fn with_cpu_budget(mut self, time: Duration) -> MctsBot<G> {
+        self.config.iterations = u32::MAX;
+        self.config.time = None;
+        self.config.cpu_time = Some(time);
         self
     }
 

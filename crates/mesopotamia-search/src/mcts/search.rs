@@ -6,9 +6,12 @@ use std::time::Instant;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 use web_time::Instant;
 
+use core::time::Duration;
+
 use rand_core::TryRng;
 
 use super::{Edge, Evaluation, MctsConfig, Node, Tally};
+use crate::clock::thread_cpu_time;
 use mesopotamia_core::game::{Game, ToMove};
 use mesopotamia_core::seat::{MAX_SEATS, Seat};
 
@@ -94,10 +97,31 @@ impl<'g, G: Game> Search<'g, G> {
         }
     }
 
-    pub(super) fn run(&mut self, iterations: u32, deadline: Option<Instant>) {
-        for _ in 0..iterations {
+    /// Up to `iterations` iterations, stopping at the wall-clock `deadline` or once this
+    /// thread has run for `cpu` on its CPU clock, if given.
+    pub(super) fn run(
+        &mut self,
+        iterations: u32,
+        deadline: Option<Instant>,
+        cpu: Option<Duration>,
+    ) {
+        // The thread's CPU clock is read only every so many iterations (`next_read`): a
+        // read is a system call, and the first search runs an iteration in a few
+        // microseconds.
+        let cpu = cpu.and_then(|budget| Some((budget, thread_cpu_time()?)));
+        let mut next_read = 0u32;
+        for done in 0..iterations {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
+            }
+            if let Some((budget, start)) = cpu
+                && done >= next_read
+            {
+                let spent = thread_cpu_time().map_or(budget, |now| now.saturating_sub(start));
+                if spent >= budget {
+                    break;
+                }
+                next_read = done.saturating_add(iterations_until_read(budget - spent, spent, done));
             }
             // A node's availabilities count its visits, at most one per iteration so far.
             let needed = (self.iterations as usize + 2).min(LN_TABLE);
@@ -396,6 +420,23 @@ impl<'g, G: Game> Search<'g, G> {
             true,
         )
     }
+}
+
+/// The longest CPU time between two reads of the clock by a search with a CPU budget.
+const CPU_READ_EVERY: Duration = Duration::from_millis(1);
+
+/// How many iterations a search with `left` of its CPU budget may run before it reads its
+/// clock again, having run `done` iterations in `spent`: those that fit in half of what is
+/// left (at most [`CPU_READ_EVERY`]) at the pace so far, and at least one. The reads grow
+/// denser as the end nears, so that the budget is overrun by about one iteration.
+pub(super) fn iterations_until_read(left: Duration, spent: Duration, done: u32) -> u32 {
+    if done == 0 || spent.is_zero() {
+        return 1;
+    }
+    let per_iteration = spent.as_secs_f64() / f64::from(done);
+    let within = left.min(CPU_READ_EVERY).as_secs_f64() / 2.0;
+    // The float-to-integer cast saturates; NaN (never here) gives 0.
+    ((within / per_iteration) as u32).max(1)
 }
 
 /// Fills `tried` with the places in `legal` of the actions of `edges` (both sorted), in

@@ -251,3 +251,55 @@ fn a_visit_scores_ucb1_and_keeps_the_first_of_equal_scores() {
         assert_eq!((best.1, worse.available), (2, 10));
     }
 }
+
+/// A search with a CPU budget and no iteration count stops by itself, having searched; an
+/// iteration count that comes first still stops it, as it would without the budget.
+#[test]
+fn a_cpu_budget_stops_the_search() {
+    let (game, seat, legal) = first_decision(&mut ChaCha8Rng::seed_from_u64(5));
+    let bot = MctsBot::<TokenGame>::new(MctsConfig::iterations(1))
+        .with_cpu_budget(core::time::Duration::from_millis(2));
+    assert_eq!(bot.config().iterations, u32::MAX);
+    assert_eq!(bot.config().time, None);
+    let analysis = bot
+        .analyse(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert!(analysis.iterations >= 1);
+    assert!(legal.contains(&analysis.choice));
+    let few = MctsBot::<TokenGame>::new(
+        MctsConfig::iterations(7).with_cpu_time(core::time::Duration::from_secs(60)),
+    );
+    let fixed = MctsBot::<TokenGame>::new(MctsConfig::iterations(7));
+    let run = |bot: &MctsBot<TokenGame>| {
+        bot.analyse(&game, seat, &legal, &mut ChaCha8Rng::seed_from_u64(2))
+            .unwrap()
+    };
+    // Seven iterations in far less than a minute: the same search, visit for visit.
+    assert_eq!(run(&few), run(&fixed));
+    // `with_budget` replaces the CPU budget too.
+    let again = bot.with_budget(9, None);
+    assert_eq!(again.config().cpu_time, None);
+    assert_eq!(again.config().iterations, 9);
+}
+
+/// The clock is read again after the iterations that fit in half of what is left, at most
+/// half a millisecond's worth, and at least one; at once when nothing has been measured.
+#[test]
+fn the_cpu_clock_is_read_denser_as_the_budget_ends() {
+    use super::search::iterations_until_read;
+    use core::time::Duration;
+    let us = Duration::from_micros;
+    assert_eq!(iterations_until_read(us(50_000), us(0), 0), 1);
+    assert_eq!(iterations_until_read(us(50_000), us(0), 10), 1);
+    // 10 µs an iteration: half a millisecond is 50 iterations, however much is left.
+    assert_eq!(iterations_until_read(us(50_000), us(100), 10), 50);
+    assert_eq!(iterations_until_read(us(2_000), us(100), 10), 50);
+    // 200 µs left: 100 µs, 10 iterations; 15 µs left: at least one.
+    assert_eq!(iterations_until_read(us(200), us(100), 10), 10);
+    assert_eq!(iterations_until_read(us(15), us(100), 10), 1);
+    // A very fast search is not read more than it needs, nor past u32.
+    assert_eq!(
+        iterations_until_read(Duration::from_secs(1), Duration::from_nanos(1), u32::MAX),
+        u32::MAX
+    );
+}
