@@ -49,7 +49,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let data = data.unwrap_or_else(|| target.join("server-data").display().to_string());
-    println!("the game server on http://127.0.0.1:{port}, its database in {data} (Ctrl-C stops it)");
+    println!(
+        "the game server on http://127.0.0.1:{port}, its database in {data} (Ctrl-C stops it)"
+    );
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(&root)
         .args(["run", "--release", "-p", "mesopotamia-server", "--"])

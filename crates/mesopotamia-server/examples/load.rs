@@ -24,7 +24,9 @@ use tokio_tungstenite::tungstenite::Message;
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 async fn create(addr: SocketAddr, seed: u64) -> Value {
-    let body = json!({ "game": "tigris", "seats": ["person", "person"], "seed": seed, "claim": [0, 1] }).to_string();
+    let body =
+        json!({ "game": "tigris", "seats": ["person", "person"], "seed": seed, "claim": [0, 1] })
+            .to_string();
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let request = format!(
         "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -32,8 +34,14 @@ async fn create(addr: SocketAddr, seed: u64) -> Value {
     );
     stream.write_all(request.as_bytes()).await.expect("request");
     let mut response = String::new();
-    stream.read_to_string(&mut response).await.expect("response");
-    let body = response.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    stream
+        .read_to_string(&mut response)
+        .await
+        .expect("response");
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b)
+        .unwrap_or("");
     serde_json::from_str(body).expect("a created game")
 }
 
@@ -51,8 +59,16 @@ async fn play(addr: SocketAddr, seed: u64, until: Instant) -> Measured {
     let id = created["id"].as_str().expect("an id").to_owned();
     let mut sockets: Vec<Socket> = Vec::new();
     for seat in created["seats"].as_array().expect("seats") {
-        let url = format!("ws://{addr}/api/games/{id}/socket?token={}", seat["token"].as_str().expect("a token"));
-        sockets.push(tokio_tungstenite::connect_async(url).await.expect("a socket").0);
+        let url = format!(
+            "ws://{addr}/api/games/{id}/socket?token={}",
+            seat["token"].as_str().expect("a token")
+        );
+        sockets.push(
+            tokio_tungstenite::connect_async(url)
+                .await
+                .expect("a socket")
+                .0,
+        );
     }
     let mut measured = Measured::default();
     // The action in flight: its step, when it was sent, and which seats were told since.
@@ -95,7 +111,9 @@ async fn play(addr: SocketAddr, seed: u64, until: Instant) -> Measured {
             if state["to_move"]["seat"].as_u64() != Some(seat as u64) || in_flight.is_some() {
                 continue;
             }
-            let Some(first) = state["gestures"].get(0) else { continue };
+            let Some(first) = state["gestures"].get(0) else {
+                continue;
+            };
             let step = state["step"].as_u64().unwrap_or(0);
             let act = json!({ "type": "act", "step": step, "action": first["action"] }).to_string();
             let socket = if seat == 0 { &mut a } else { &mut b };
@@ -130,7 +148,9 @@ async fn main() {
     tokio::spawn(server.run());
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
-    let runs: Vec<_> = (0..games).map(|seed| tokio::spawn(play(addr, seed, until))).collect();
+    let runs: Vec<_> = (0..games)
+        .map(|seed| tokio::spawn(play(addr, seed, until)))
+        .collect();
     let mut told = Vec::new();
     let (mut actions, mut errors, mut over) = (0, 0, 0);
     for run in runs {
