@@ -106,8 +106,8 @@ async fn play(addr: SocketAddr, seed: u64, until: Instant) -> Measured {
         measured.over = !message["over"].is_null();
         states[from] = Some(message);
         // The seat to move acts on its latest state, once per step.
-        for seat in 0..2 {
-            let Some(state) = &states[seat] else { continue };
+        for (seat, state) in states.iter().enumerate() {
+            let Some(state) = state else { continue };
             if state["to_move"]["seat"].as_u64() != Some(seat as u64) || in_flight.is_some() {
                 continue;
             }
