@@ -3,6 +3,13 @@
 //! state, spec and seed give the same choice, a legal one; nothing moves; a decision that
 //! is no seat's is refused.
 
+#![cfg(all(
+    feature = "tigris",
+    feature = "cards",
+    feature = "sumeria",
+    feature = "serde"
+))]
+
 use mesopotamia::core::{GameOptions, ToMove};
 use mesopotamia::session::{AnySession, SessionError, new_session};
 use mesopotamia::table::BotSpec;

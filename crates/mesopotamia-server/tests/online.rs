@@ -582,3 +582,71 @@ async fn a_seat_away_on_its_turn_is_handed_to_the_creators_bot() {
     .await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_sites_page_may_not_connect_and_an_action_by_index_plays() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let addr = start("origin").await;
+    let (_, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "sumeria", "seats": ["person", "random", "random"], "seed": 6, "claim": [0] })),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let url = format!("ws://{addr}/api/games/{id}/socket?token={token}");
+    // A page of another site: refused before the upgrade.
+    let mut request = url.as_str().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("Origin", "http://elsewhere.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(request).await.is_err());
+    // A page of the server itself: welcome.
+    let mut request = url.as_str().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("Origin", format!("http://{addr}").parse().unwrap());
+    let mut socket = tokio_tungstenite::connect_async(request).await.unwrap().0;
+    // The seat's first decision, by the dense index of its first legal action.
+    let state = loop {
+        let m = next(&mut socket).await;
+        if m["type"] == "state" && m["to_move"]["seat"] == 0 {
+            break m;
+        }
+    };
+    let legal: Vec<String> = state["gestures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["action"].as_str().unwrap().to_owned())
+        .collect();
+    let mut session = session_from_record(Some("sumeria"), &{
+        // The engine's index of that action, from a game made the same way.
+        let options = mesopotamia::core::GameOptions::new().with_players(3);
+        let mut s = mesopotamia::session::new_session("sumeria", &options, 6).unwrap();
+        s.set_seats(&["person", "random", "random"].map(String::from))
+            .unwrap();
+        s.play_bots().unwrap();
+        s.record_json().unwrap()
+    })
+    .unwrap();
+    assert_eq!(session.legal(), legal);
+    let index = session.action_index(&legal[0]).unwrap();
+    say(
+        &mut socket,
+        json!({ "type": "act", "step": state["step"], "index": index }),
+    )
+    .await;
+    let after = loop {
+        let m = next(&mut socket).await;
+        assert_ne!(m["type"], "refused", "{m}");
+        if m["type"] == "state" && m["step"].as_u64() > state["step"].as_u64() {
+            break m;
+        }
+    };
+    let first = after["steps"].as_array().unwrap().first().unwrap();
+    session.play(&legal[0]).unwrap();
+    assert_eq!(first["seen"], json!(legal[0]));
+}
