@@ -126,6 +126,16 @@ impl Piece {
     }
 }
 
+/// A count per colour in words, in the colours' order: `red 2, blue 0, green 1, black 0`
+/// (VP by colour, a VP pile).
+pub fn per_colour(count: impl Fn(Colour) -> u32) -> String {
+    Colour::ALL
+        .iter()
+        .map(|&c| format!("{c} {}", count(c)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One running fact of the table, in words: a label and its value (`bag`, `107 tiles`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -644,12 +644,12 @@ impl Host {
                     json!({
                         "seat": s.index(),
                         "score": f.score,
-                        "facts": f.facts.iter().map(|f| json!({ "label": f.label, "value": f.value })).collect::<Vec<_>>(),
+                        "facts": f.facts,
                     })
                 })
                 .collect();
             json!({
-                "table": session.table_facts().iter().map(|f| json!({ "label": f.label, "value": f.value })).collect::<Vec<_>>(),
+                "table": session.table_facts(),
                 "seats": seats,
             })
         };
@@ -681,14 +681,8 @@ impl Host {
                     .map_err(|e| Refusal::Engine(format!("a view that is not JSON: {e}")))?;
                 state["view"] = view;
                 state["svg"] = json!(session.view_svg(seat));
-                state["pieces"] = session
-                    .pieces(seat)
-                    .iter()
-                    .map(|p| {
-                        json!({ "piece": p.piece, "kind": p.kind, "colour": p.colour.map(|c| c.name()),
-                            "count": p.count, "at": p.at, "label": p.label })
-                    })
-                    .collect();
+                // The core's own serialisation of its table types (the package's too).
+                state["pieces"] = json!(session.pieces(seat));
                 state["gestures"] = if acting {
                     session
                         .gestures()

@@ -191,27 +191,17 @@ pub fn description(description: &GameDescription) -> Value {
 
 /// A gesture as `{piece, place}` (each `null` when the action has none).
 pub fn gesture(gesture: &Gesture) -> Value {
-    json!({ "piece": gesture.piece, "place": gesture.place })
+    json!(gesture)
 }
 
 /// A piece a seat can take: `{piece, kind, colour, count, at, label}`.
 pub fn piece(piece: &TablePiece) -> Value {
-    json!({
-        "piece": piece.piece,
-        "kind": piece.kind,
-        "colour": piece.colour.map(|c| c.name()),
-        "count": piece.count,
-        "at": piece.at,
-        "label": piece.label,
-    })
+    json!(piece)
 }
 
 /// Facts as `[{label, value}]`.
 pub fn facts(facts: &[Fact]) -> Value {
-    facts
-        .iter()
-        .map(|f| json!({ "label": f.label, "value": f.value }))
-        .collect()
+    json!(facts)
 }
 
 /// Who is to move, as `{kind, seat?}`.

@@ -2,7 +2,9 @@
 //! take (its cards by colour, its leaders held or standing, its catastrophe) and the running
 //! facts of the table.
 
-use mesopotamia_core::table::{AtTheTable, Fact, Gesture, Piece as TablePiece, SeatFacts};
+use mesopotamia_core::table::{
+    AtTheTable, Fact, Gesture, Piece as TablePiece, SeatFacts, per_colour,
+};
 use mesopotamia_core::{Colour, Game, Seat};
 
 use crate::action::leader_name;
@@ -109,11 +111,7 @@ impl AtTheTable for Cards {
                     _ => treasures += 1,
                 }
             }
-            let by_colour = Colour::ALL
-                .iter()
-                .map(|c| format!("{c} {}", counts[c.index()]))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let by_colour = per_colour(|c| counts[c.index()]);
             facts.push(Fact::new("VP pile", by_colour));
             facts.push(Fact::new("treasures", treasures.to_string()));
         } else {

@@ -2,7 +2,7 @@
 //! take (its tiles by colour, its leaders held or standing, its catastrophes) and the running
 //! facts of the table.
 
-use mesopotamia_core::table::{AtTheTable, Fact, Gesture, Piece, SeatFacts};
+use mesopotamia_core::table::{AtTheTable, Fact, Gesture, Piece, SeatFacts, per_colour};
 use mesopotamia_core::{Colour, Game, Seat};
 
 use crate::action::leader_name;
@@ -103,11 +103,7 @@ impl AtTheTable for Tigris {
         // every viewer sees them.
         let public = self.public();
         let vp = public.vp(seat);
-        let by_colour = Colour::ALL
-            .iter()
-            .map(|&c| format!("{c} {}", vp[c]))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let by_colour = per_colour(|c| vp[c]);
         SeatFacts {
             score: Some(public.score(seat)),
             facts: vec![
