@@ -78,6 +78,16 @@ async fn next(socket: &mut Socket) -> Value {
     }
 }
 
+/// The next message that is not a state (a refusal or an error).
+async fn next_answer(socket: &mut Socket) -> Value {
+    loop {
+        let m = next(socket).await;
+        if m["type"] != "state" {
+            return m;
+        }
+    }
+}
+
 async fn say(socket: &mut Socket, value: Value) {
     socket
         .send(Message::Text(value.to_string().into()))
@@ -301,12 +311,7 @@ async fn refusals_are_answered_and_change_nothing() {
     ];
     for (message, words) in &bad {
         say(&mut sockets[other], message.clone()).await;
-        let answer = loop {
-            let m = next(&mut sockets[other]).await;
-            if m["type"] != "state" {
-                break m;
-            }
-        };
+        let answer = next_answer(&mut sockets[other]).await;
         assert_eq!(answer["type"], "refused", "{answer}");
         assert!(
             answer["reason"].as_str().unwrap().contains(words),
@@ -318,12 +323,7 @@ async fn refusals_are_answered_and_change_nothing() {
         json!({ "type": "act", "step": step, "action": action }),
     )
     .await;
-    let answer = loop {
-        let m = next(&mut watcher).await;
-        if m["type"] != "state" {
-            break m;
-        }
-    };
+    let answer = next_answer(&mut watcher).await;
     assert_eq!(answer["reason"], "a spectator does not act");
     let malformed = [
         "{ not json".to_owned(),
@@ -336,23 +336,13 @@ async fn refusals_are_answered_and_change_nothing() {
             .send(Message::Text(text.clone().into()))
             .await
             .unwrap();
-        let answer = loop {
-            let m = next(&mut sockets[mover]).await;
-            if m["type"] != "state" {
-                break m;
-            }
-        };
+        let answer = next_answer(&mut sockets[mover]).await;
         assert_eq!(answer["type"], "error", "{text:.40}: {answer}");
     }
     // A stale step is refused; nothing has moved: the mover plays, once.
     let stale = json!({ "type": "act", "step": step.as_u64().unwrap() + 7, "action": action });
     say(&mut sockets[mover], stale).await;
-    let answer = loop {
-        let m = next(&mut sockets[mover]).await;
-        if m["type"] != "state" {
-            break m;
-        }
-    };
+    let answer = next_answer(&mut sockets[mover]).await;
     assert!(
         answer["reason"].as_str().unwrap().contains("is past"),
         "{answer}"
