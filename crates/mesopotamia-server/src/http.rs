@@ -159,7 +159,13 @@ async fn join(
     body: Option<Json<JoinBody>>,
 ) -> Response {
     let seat = body.and_then(|Json(b)| b.seat);
-    match app.host.join(&id, seat) {
+    let host = Arc::clone(&app.host);
+    let game = id.clone();
+    // The seat is stored: off the runtime, as every call to the database.
+    let joined = tokio::task::spawn_blocking(move || host.join(&game, seat))
+        .await
+        .unwrap_or_else(|e| Err(Refusal::Engine(e.to_string())));
+    match joined {
         Ok((seat, token)) => Json(json!({
             "seat": seat,
             "token": token,

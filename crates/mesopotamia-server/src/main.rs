@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use mesopotamia_server::{Config, Limits, Server};
+use mesopotamia_server::{Config, Database, Limits, Server};
 
 /// The mesopotamia game server: a lobby, each seat's view over a WebSocket, every step
 /// committed to its database before anyone is told.
@@ -18,9 +18,13 @@ struct Args {
     /// Where to listen.
     #[arg(long, default_value = "127.0.0.1:8000")]
     addr: SocketAddr,
-    /// The folder of the database (made if missing).
+    /// The folder of the database (made if missing), when `--database` is not given.
     #[arg(long, default_value = "mesopotamia-data")]
     data: PathBuf,
+    /// The database: `sqlite:PATH` (or a path), or `postgres://user@host:port/name` for a
+    /// database shared by several instances [default: sqlite:DATA/games.sqlite].
+    #[arg(long)]
+    database: Option<Database>,
     /// The web site's files (built by `cargo xtask web`).
     #[arg(long, default_value = "target/web")]
     site: PathBuf,
@@ -47,6 +51,7 @@ async fn main() -> ExitCode {
         .init();
     let args = Args::parse();
     let mut config = Config::new(args.addr, args.data.clone());
+    config.database = args.database.clone();
     config.site = args
         .site
         .join("index.html")
@@ -67,8 +72,10 @@ async fn main() -> ExitCode {
     };
     match server.local_addr() {
         Ok(addr) => tracing::info!(
-            "listening on http://{addr}, database in {}{}",
-            args.data.display(),
+            "listening on http://{addr}, database {}{}",
+            args.database
+                .clone()
+                .unwrap_or_else(|| Database::Sqlite(args.data.join("games.sqlite"))),
             if args.site.join("index.html").exists() {
                 ""
             } else {

@@ -7,15 +7,19 @@ use std::sync::atomic::AtomicUsize;
 
 pub use crate::host::{Away, Host, Limits, NewGame, Refusal, Who};
 use crate::http;
-pub use crate::store::{SqliteStore, Store, StoreError};
+pub use crate::store::{Database, PostgresStore, SqliteStore, Store, StoreError};
 
 /// How the server is started.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Where it listens (`127.0.0.1:8000`).
     pub addr: SocketAddr,
-    /// The folder of its database (`games.sqlite`).
+    /// The folder of its SQLite database (`games.sqlite`), when [`Config::database`] is not
+    /// set.
     pub data: PathBuf,
+    /// Its database, if not `games.sqlite` in [`Config::data`]: another SQLite file or a
+    /// PostgreSQL URL.
+    pub database: Option<Database>,
     /// The web site's files, if served.
     pub site: Option<PathBuf>,
     /// Games and bots at once.
@@ -34,6 +38,7 @@ impl Config {
         Config {
             addr,
             data,
+            database: None,
             site: None,
             limits: Limits::default(),
             max_connections: 4096,
@@ -70,13 +75,21 @@ pub struct Server {
 impl Server {
     /// Opens the database, loads every stored game and binds the address.
     pub async fn bind(config: Config) -> Result<Server, StartError> {
-        std::fs::create_dir_all(&config.data)
-            .map_err(|e| StartError::Data(config.data.clone(), e))?;
-        let path = config.data.join("games.sqlite");
-        let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))??;
-        let host = Host::new(Arc::new(store), config.limits.clone())?;
+        let database = match &config.database {
+            Some(database) => database.clone(),
+            None => {
+                std::fs::create_dir_all(&config.data)
+                    .map_err(|e| StartError::Data(config.data.clone(), e))?;
+                Database::Sqlite(config.data.join("games.sqlite"))
+            }
+        };
+        let limits = config.limits.clone();
+        // Opening and loading block (a PostgreSQL client may not block on the runtime).
+        let host = tokio::task::spawn_blocking(move || -> Result<Arc<Host>, StartError> {
+            Ok(Host::new(database.open()?, limits)?)
+        })
+        .await
+        .map_err(|e| StoreError::Database(e.to_string()))??;
         // Games whose bots or chance were to move when the server stopped go on.
         for id in host.ids() {
             let host = Arc::clone(&host);

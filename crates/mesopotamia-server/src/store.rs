@@ -1,12 +1,12 @@
 //! The database: every game and each of its steps, committed before anyone is told of it.
 //!
 //! [`Store`] is what the server needs of a database; [`SqliteStore`] is the embedded
-//! default (a file in the data folder, with its migrations). A second backend is a second
-//! implementation of the trait. The calls block: the server makes them off the async
-//! runtime.
+//! default (a file in the data folder, with its migrations), [`PostgresStore`] the database
+//! a site's instances share. [`Database`] names one (`--database`). The calls block: the
+//! server makes them off the async runtime.
 
-use std::path::Path;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -28,6 +28,68 @@ pub enum StoreError {
     /// The database itself failed.
     #[error("the database failed: {0}")]
     Database(String),
+}
+
+mod pg;
+pub use pg::PostgresStore;
+
+/// Which database a server keeps its games in: `sqlite:PATH` (or a bare path) or a
+/// `postgres://` (`postgresql://`) URL.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file, made if missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database at that URL (it must exist; its tables are made).
+    Postgres(String),
+}
+
+impl std::str::FromStr for Database {
+    type Err = StoreError;
+
+    fn from_str(s: &str) -> Result<Database, StoreError> {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            return Ok(Database::Postgres(s.to_owned()));
+        }
+        let path = s
+            .strip_prefix("sqlite://")
+            .or_else(|| s.strip_prefix("sqlite:"))
+            .unwrap_or(s);
+        if path.is_empty() || path.contains("://") {
+            return Err(StoreError::Database(format!(
+                "{s}: not a database (sqlite:PATH, a path, or postgres://...)"
+            )));
+        }
+        Ok(Database::Sqlite(PathBuf::from(path)))
+    }
+}
+
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "sqlite:{}", path.display()),
+            // Never the password: the scheme and what follows the `@`.
+            Database::Postgres(url) => match url.rsplit_once('@') {
+                Some((_, place)) => write!(f, "postgres://…@{place}"),
+                None => f.write_str(url),
+            },
+        }
+    }
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}
+
+impl Database {
+    /// Opens it (blocking: off the async runtime) and brings it to the latest schema.
+    pub fn open(&self) -> Result<Arc<dyn Store>, StoreError> {
+        Ok(match self {
+            Database::Sqlite(path) => Arc::new(SqliteStore::open(path)?),
+            Database::Postgres(url) => Arc::new(PostgresStore::open(url)?),
+        })
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -80,7 +142,7 @@ pub trait Store: Send + Sync + 'static {
     fn game(&self, id: &str) -> Result<StoredGame, StoreError>;
 }
 
-/// The migrations, in order: each runs once, in a transaction, and is remembered in
+/// The migrations, in order (SQLite's dialect; PostgreSQL's in `pg`): each runs once, in a transaction, and is remembered in
 /// `schema_version`.
 const MIGRATIONS: &[&str] = &[
     // 1: games, their seats and their steps.
@@ -324,6 +386,90 @@ mod tests {
         assert_eq!(back.spectator_hash, [9; 32]);
         assert!(matches!(store.game("b"), Err(StoreError::NoGame(_))));
         assert!(store.append_step("b", 0, "{}", 0).is_err());
+    }
+
+    #[test]
+    fn a_database_is_named_by_a_path_or_a_url() {
+        let db = |s: &str| s.parse::<Database>();
+        assert_eq!(
+            db("sqlite:games.db").unwrap(),
+            Database::Sqlite("games.db".into())
+        );
+        assert_eq!(
+            db("/tmp/g.sqlite").unwrap(),
+            Database::Sqlite("/tmp/g.sqlite".into())
+        );
+        let url = "postgres://me:secret@127.0.0.1:5432/meso";
+        assert_eq!(db(url).unwrap(), Database::Postgres(url.into()));
+        assert!(!db(url).unwrap().to_string().contains("secret"));
+        assert!(db("mysql://x").is_err() && db("").is_err() && db("sqlite:").is_err());
+        assert!(PostgresStore::open("postgres://[bad").is_err());
+    }
+
+    /// The same calls on PostgreSQL, in a database of its own, when
+    /// `MESOPOTAMIA_TEST_POSTGRES` names a server (required in CI, skipped elsewhere).
+    #[test]
+    fn postgres_stores_a_step_number_once_and_survives_a_reopen() {
+        let Some(base) = std::env::var("MESOPOTAMIA_TEST_POSTGRES").ok() else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "MESOPOTAMIA_TEST_POSTGRES is not set: CI must test PostgreSQL (scripts/postgres.sh start)"
+            );
+            eprintln!("skipped: MESOPOTAMIA_TEST_POSTGRES is not set (scripts/postgres.sh start)");
+            return;
+        };
+        let (rest, _) = base.rsplit_once('/').unwrap();
+        let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+        admin
+            .batch_execute("DROP DATABASE IF EXISTS meso_store_unit WITH (FORCE)")
+            .unwrap();
+        admin
+            .batch_execute("CREATE DATABASE meso_store_unit")
+            .unwrap();
+        let url = format!("{rest}/meso_store_unit");
+        {
+            let store = PostgresStore::open(&url).unwrap();
+            store.create_game(&game("a")).unwrap();
+            store
+                .append_step("a", 0, r#"{"chance":"x"}"#, u64::MAX)
+                .unwrap();
+            assert!(matches!(
+                store.append_step("a", 0, r#"{"chance":"y"}"#, 4),
+                Err(StoreError::StepTaken { index: 0, .. })
+            ));
+            assert!(matches!(store.game("b"), Err(StoreError::NoGame(_))));
+            assert!(store.append_step("b", 0, "{}", 0).is_err());
+            let mut seat = game("a").seats[1].clone();
+            seat.token_hash = Some([1; 32]);
+            store.update_seat("a", 1, &seat).unwrap();
+            assert!(matches!(
+                store.update_seat("a", 5, &seat),
+                Err(StoreError::NoGame(_))
+            ));
+        }
+        // Opened again (the migrations not run twice), the game whole.
+        let store = PostgresStore::open(&url).unwrap();
+        let back = store.games().unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!(
+            back[0].steps,
+            vec![(r#"{"chance":"x"}"#.to_owned(), u64::MAX)]
+        );
+        assert_eq!(back[0].seats[1].token_hash, Some([1; 32]));
+        assert_eq!(back[0].spectator_hash, [9; 32]);
+        let versions: i64 = admin_in(&url)
+            .query_one("SELECT COUNT(*) FROM schema_version", &[])
+            .unwrap()
+            .get(0);
+        assert_eq!(versions, pg::MIGRATIONS.len() as i64);
+        drop(store);
+        admin
+            .batch_execute("DROP DATABASE meso_store_unit WITH (FORCE)")
+            .unwrap();
+    }
+
+    fn admin_in(url: &str) -> postgres::Client {
+        postgres::Client::connect(url, postgres::NoTls).unwrap()
     }
 
     #[test]

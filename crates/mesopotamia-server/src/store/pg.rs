@@ -1,0 +1,280 @@
+//! PostgreSQL, the second backend: a database shared by a site's server instances.
+//!
+//! The client is the synchronous `postgres` crate (rust-postgres), not `tokio-postgres`
+//! behind an async trait: [`Store`] blocks and the server already calls it off the async
+//! runtime (as SQLite needs), so a blocking client fits it as it is, and the trait, the host
+//! and SQLite stay unchanged. (The crate is a thin blocking wrapper on `tokio-postgres`,
+//! the same project.)
+//!
+//! One connection, held behind a mutex as SQLite's is. A connection that failed (the
+//! database restarted, the network cut) is dropped and opened again on the next call: a call
+//! during the outage fails with [`StoreError::Database`] and, each call being one
+//! transaction, leaves nothing half-written.
+
+use std::str::FromStr;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use postgres::error::SqlState;
+use postgres::{Client, GenericClient, IsolationLevel, NoTls, Transaction};
+
+use super::{Store, StoreError, StoredGame, StoredSeat, hash_of};
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> Self {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// The migrations, in order, in PostgreSQL's dialect: the same tables as SQLite's
+/// (`super::MIGRATIONS`), each remembered in `schema_version`.
+pub(super) const MIGRATIONS: &[&str] = &[
+    // 1: games, their seats and their steps.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        head TEXT NOT NULL,
+        spectator_hash BYTEA NOT NULL,
+        away_bot TEXT,
+        created BIGINT NOT NULL DEFAULT (EXTRACT(EPOCH FROM now())::BIGINT)
+    );
+    CREATE TABLE seats (
+        game TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        spec TEXT NOT NULL,
+        token_hash BYTEA,
+        PRIMARY KEY (game, seat)
+    );
+    CREATE TABLE steps (
+        game TEXT NOT NULL REFERENCES games(id),
+        idx BIGINT NOT NULL,
+        step TEXT NOT NULL,
+        rng BIGINT NOT NULL,
+        PRIMARY KEY (game, idx)
+    );",
+];
+
+/// Any number of instances may migrate at once: the first takes this lock (for its
+/// transaction), the others wait and then find the schema done.
+const MIGRATION_LOCK: i64 = 0x6d65_736f_0001;
+
+/// How long a connection is tried before the call fails (a database that is down must not
+/// hold a player's action for the system's TCP timeout).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The shared database: PostgreSQL, at a `postgres://` URL.
+pub struct PostgresStore {
+    config: postgres::Config,
+    client: Mutex<Option<Client>>,
+}
+
+impl std::fmt::Debug for PostgresStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never the password.
+        f.debug_struct("PostgresStore")
+            .field("hosts", &self.config.get_hosts())
+            .field("dbname", &self.config.get_dbname())
+            .finish()
+    }
+}
+
+impl PostgresStore {
+    /// Connects to the database at `url` (`postgres://user@host:port/name`) and brings it to
+    /// the latest schema.
+    pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
+        let mut config = postgres::Config::from_str(url).map_err(|e| {
+            StoreError::Database(format!("a PostgreSQL URL that does not read: {e}"))
+        })?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        let store = PostgresStore {
+            config,
+            client: Mutex::new(None),
+        };
+        store.with(migrate)?;
+        Ok(store)
+    }
+
+    /// Runs `call` on the connection, opened first if there is none; a connection found
+    /// closed after a failure is dropped, to be opened again by the next call.
+    fn with<T>(
+        &self,
+        call: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut slot = self.lock()?;
+        if slot.as_ref().is_none_or(Client::is_closed) {
+            *slot = None;
+            *slot = Some(self.config.connect(NoTls)?);
+        }
+        let Some(client) = slot.as_mut() else {
+            return Err(StoreError::Database("no connection".into()));
+        };
+        let result = call(client);
+        if result.is_err() && client.is_closed() {
+            *slot = None;
+        }
+        result
+    }
+
+    fn lock(&self) -> Result<MutexGuard<'_, Option<Client>>, StoreError> {
+        self.client
+            .lock()
+            .map_err(|_| StoreError::Database("a writer panicked".into()))
+    }
+}
+
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+    let done: i32 = tx
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])?
+        .get(0);
+    for (i, migration) in MIGRATIONS.iter().enumerate().skip(done.max(0) as usize) {
+        tx.batch_execute(migration)?;
+        tx.execute(
+            "INSERT INTO schema_version (version) VALUES ($1)",
+            &[&(i as i32 + 1)],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// A read of several queries from one snapshot: a game's seats and steps as they were at
+/// one moment, whatever another instance commits meanwhile.
+fn snapshot(client: &mut Client) -> Result<Transaction<'_>, StoreError> {
+    Ok(client
+        .build_transaction()
+        .isolation_level(IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()?)
+}
+
+fn load(client: &mut impl GenericClient, id: &str) -> Result<StoredGame, StoreError> {
+    let game = client
+        .query_opt(
+            "SELECT head, spectator_hash, away_bot FROM games WHERE id = $1",
+            &[&id],
+        )?
+        .ok_or_else(|| StoreError::NoGame(id.to_owned()))?;
+    let seats = client
+        .query(
+            "SELECT spec, token_hash FROM seats WHERE game = $1 ORDER BY seat",
+            &[&id],
+        )?
+        .iter()
+        .map(|r| StoredSeat {
+            spec: r.get(0),
+            token_hash: hash_of(r.get(1)),
+        })
+        .collect();
+    let steps = client
+        .query(
+            "SELECT step, rng FROM steps WHERE game = $1 ORDER BY idx",
+            &[&id],
+        )?
+        .iter()
+        .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
+        .collect();
+    Ok(StoredGame {
+        id: id.to_owned(),
+        head: game.get(0),
+        seats,
+        spectator_hash: hash_of(Some(game.get(1))).unwrap_or_default(),
+        steps,
+        away_bot: game.get(2),
+    })
+}
+
+impl Store for PostgresStore {
+    fn create_game(&self, game: &StoredGame) -> Result<(), StoreError> {
+        self.with(|client| {
+            let mut tx = client.transaction()?;
+            tx.execute(
+                "INSERT INTO games (id, head, spectator_hash, away_bot) VALUES ($1, $2, $3, $4)",
+                &[
+                    &game.id,
+                    &game.head,
+                    &game.spectator_hash.as_slice(),
+                    &game.away_bot,
+                ],
+            )?;
+            for (i, seat) in game.seats.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO seats (game, seat, spec, token_hash) VALUES ($1, $2, $3, $4)",
+                    &[
+                        &game.id,
+                        &(i as i32),
+                        &seat.spec,
+                        &seat.token_hash.as_ref().map(|h| h.as_slice()),
+                    ],
+                )?;
+            }
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn append_step(&self, game: &str, index: u64, step: &str, rng: u64) -> Result<(), StoreError> {
+        self.with(|client| {
+            match client.execute(
+                "INSERT INTO steps (game, idx, step, rng) VALUES ($1, $2, $3, $4)",
+                &[&game, &(index as i64), &step, &(rng as i64)],
+            ) {
+                Ok(_) => Ok(()),
+                Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
+                    Err(StoreError::StepTaken {
+                        game: game.to_owned(),
+                        index,
+                    })
+                }
+                Err(e) => Err(e.into()),
+            }
+        })
+    }
+
+    fn update_seat(&self, game: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
+        self.with(|client| {
+            let changed = client.execute(
+                "UPDATE seats SET spec = $3, token_hash = $4 WHERE game = $1 AND seat = $2",
+                &[
+                    &game,
+                    &(seat as i32),
+                    &row.spec,
+                    &row.token_hash.as_ref().map(|h| h.as_slice()),
+                ],
+            )?;
+            if changed == 0 {
+                return Err(StoreError::NoGame(game.to_owned()));
+            }
+            Ok(())
+        })
+    }
+
+    fn games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        self.with(|client| {
+            let mut tx = snapshot(client)?;
+            let ids: Vec<String> = tx
+                .query("SELECT id FROM games ORDER BY created, id", &[])?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            let games = ids
+                .iter()
+                .map(|id| load(&mut tx, id))
+                .collect::<Result<_, _>>()?;
+            tx.commit()?;
+            Ok(games)
+        })
+    }
+
+    fn game(&self, id: &str) -> Result<StoredGame, StoreError> {
+        self.with(|client| {
+            let mut tx = snapshot(client)?;
+            let game = load(&mut tx, id)?;
+            tx.commit()?;
+            Ok(game)
+        })
+    }
+}
