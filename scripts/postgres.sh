@@ -6,6 +6,8 @@
 #                                on a free port, create the database `mesopotamia`, print the
 #                                URL (also written to $MESOPOTAMIA_PG_DIR/url)
 #   scripts/postgres.sh restart  stop and start the same cluster on the same port (fault tests)
+#   scripts/postgres.sh halt     stop it, keeping its folder (an outage: `resume` ends it)
+#   scripts/postgres.sh resume   start it again on the same port
 #   scripts/postgres.sh stop     stop it and remove its folder
 #
 # Use: export MESOPOTAMIA_TEST_POSTGRES="$(scripts/postgres.sh start)"
@@ -91,6 +93,14 @@ case "${1:-}" in
     as_owner "$bin/pg_ctl" -D "$data" -m fast -w stop >&2
     start_cluster "$bin" "$(cat "$dir/port")"
     ;;
+  halt)
+    bin="$(find_bin)"
+    as_owner "$bin/pg_ctl" -D "$data" -m fast -w stop >&2
+    ;;
+  resume)
+    bin="$(find_bin)"
+    start_cluster "$bin" "$(cat "$dir/port")"
+    ;;
   stop)
     if [ -f "$data/postmaster.pid" ]; then
       bin="$(find_bin)"
@@ -99,7 +109,7 @@ case "${1:-}" in
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: scripts/postgres.sh start|restart|stop" >&2
+    echo "usage: scripts/postgres.sh start|restart|halt|resume|stop" >&2
     exit 2
     ;;
 esac

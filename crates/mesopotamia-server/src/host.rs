@@ -189,6 +189,9 @@ impl Default for Limits {
     }
 }
 
+/// How long a bot or chance waits before trying again a step the database failed to store.
+const STORE_RETRY: Duration = Duration::from_millis(500);
+
 /// Every hosted game, and the database behind them.
 pub struct Host {
     store: Arc<dyn Store>,
@@ -567,7 +570,17 @@ impl Host {
             })
             .await
             .map_err(|e| Refusal::Engine(format!("a bot's worker failed: {e}")))?;
-            done?;
+            match done {
+                // The database is down (restarting, cut off): nothing was stored, the bot or
+                // chance plays again once it is back, or no one would move the game on.
+                Err(Refusal::Store(StoreError::Database(e))) => {
+                    tracing::warn!(game = %id, "the database failed, trying again: {e}");
+                    tokio::time::sleep(STORE_RETRY).await;
+                }
+                done => {
+                    done?;
+                }
+            }
         }
     }
 

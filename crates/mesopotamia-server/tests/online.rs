@@ -1,174 +1,34 @@
 //! The server on 127.0.0.1 with WebSocket clients: whole games of each game with seats on
 //! different connections and bots, every message compared with the engine's view for its
-//! seat; refusals; a server killed mid-game and started again on its database.
+//! seat; refusals; a server killed mid-game and started again on its database. Each test
+//! runs on SQLite and on PostgreSQL (`NAME::sqlite`, `NAME::postgres`).
+
+#[macro_use]
+mod common;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
-use mesopotamia::core::Seat;
-use mesopotamia::session::{AnySession, session_from_record};
+use common::*;
+use futures_util::SinkExt;
+use mesopotamia::session::session_from_record;
 use mesopotamia_server::{Config, Server};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+on_both_backends!(
+    a_whole_tigris_game_online,
+    a_whole_card_game_online,
+    a_whole_sumeria_game_online,
+    refusals_are_answered_and_change_nothing,
+    a_connection_over_its_rate_is_answered_and_kept,
+    a_server_killed_mid_game_goes_on_from_its_last_committed_step,
+    a_seat_away_on_its_turn_is_handed_to_the_creators_bot,
+    another_sites_page_may_not_connect_and_an_action_by_index_plays,
+);
 
-/// Every wait of these tests is bounded.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("meso-server-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-async fn start(name: &str) -> SocketAddr {
-    let config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir(name));
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    tokio::spawn(server.run());
-    addr
-}
-
-/// One HTTP/1.1 request: the status and the JSON body.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))
-        .await
-        .unwrap()
-        .unwrap();
-    let response = String::from_utf8(response).unwrap();
-    let status: u16 = response[9..12].parse().unwrap();
-    let body = response
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b)
-        .unwrap_or("");
-    (
-        status,
-        serde_json::from_str(body).unwrap_or(Value::String(body.to_owned())),
-    )
-}
-
-async fn connect(addr: SocketAddr, id: &str, token: &str) -> Socket {
-    let url = format!("ws://{addr}/api/games/{id}/socket?token={token}");
-    tokio_tungstenite::connect_async(url).await.unwrap().0
-}
-
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(PATIENCE, socket.next())
-            .await
-            .unwrap()
-            .unwrap()
-            .unwrap();
-        if let Message::Text(text) = message {
-            return serde_json::from_str(text.as_str()).unwrap();
-        }
-    }
-}
-
-/// The next message that is not a state (a refusal or an error).
-async fn next_answer(socket: &mut Socket) -> Value {
-    loop {
-        let m = next(socket).await;
-        if m["type"] != "state" {
-            return m;
-        }
-    }
-}
-
-async fn say(socket: &mut Socket, value: Value) {
-    socket
-        .send(Message::Text(value.to_string().into()))
-        .await
-        .unwrap();
-}
-
-/// A person who plays the first legal action whenever its seat is to move, to the end;
-/// every message it was sent, in order.
-async fn person(mut socket: Socket) -> Vec<Value> {
-    let mut seen = Vec::new();
-    loop {
-        let message = next(&mut socket).await;
-        assert_ne!(message["type"], "error", "{message}");
-        seen.push(message.clone());
-        if message["type"] != "state" {
-            continue;
-        }
-        if !message["over"].is_null() {
-            return seen;
-        }
-        if message["to_move"]["seat"] == message["you"] {
-            if let Some(first) = message["gestures"].get(0) {
-                say(
-                    &mut socket,
-                    json!({ "type": "act", "step": message["step"], "action": first["action"] }),
-                )
-                .await;
-            }
-        }
-    }
-}
-
-/// A spectator to the end: every message.
-async fn spectator(mut socket: Socket) -> Vec<Value> {
-    let mut seen = Vec::new();
-    loop {
-        let message = next(&mut socket).await;
-        seen.push(message.clone());
-        if message["type"] == "state" && !message["over"].is_null() {
-            return seen;
-        }
-    }
-}
-
-/// Every state a seat (or a spectator) was sent is what the engine shows it at that step.
-fn check_messages(record: &dyn AnySession, seat: Option<usize>, messages: &[Value]) {
-    let mut steps_seen = 0;
-    for message in messages.iter().filter(|m| m["type"] == "state") {
-        let step = message["step"].as_u64().unwrap() as usize;
-        let at = record.at_step(step).unwrap();
-        match seat {
-            Some(seat) => {
-                let s = Seat::new(seat).unwrap();
-                let view: Value = serde_json::from_str(&at.view_json(s).unwrap()).unwrap();
-                assert_eq!(message["view"], view, "seat {seat}, step {step}");
-                assert_eq!(message["svg"], json!(at.view_svg(s)));
-            }
-            None => {
-                // A spectator: no view, no hand, the picture every seat sees.
-                assert!(message.get("view").is_none() && message.get("pieces").is_none());
-                assert!(message.get("gestures").is_none());
-                assert_eq!(message["svg"], json!(at.svg()));
-            }
-        }
-        for told in message["steps"].as_array().unwrap() {
-            let i = told["index"].as_u64().unwrap() as usize;
-            assert_eq!(i, steps_seen, "steps are told once each, in order");
-            steps_seen += 1;
-            let expected = match seat {
-                Some(seat) => record.seen(Seat::new(seat).unwrap(), i),
-                None => record.shown(i),
-            };
-            assert_eq!(told["seen"], json!(expected), "step {i}");
-        }
-    }
-    assert_eq!(steps_seen, record.steps().len(), "every step was told");
-}
-
-async fn whole_game(game: &str, seats: &[&str]) {
-    let addr = start(game).await;
+async fn whole_game(game: &str, seats: &[&str], backend: Backend) {
+    let addr = start(game, backend).await;
     let people: Vec<usize> = (0..seats.len()).filter(|&s| seats[s] == "person").collect();
     let (status, created) = http(
         addr,
@@ -207,24 +67,20 @@ async fn whole_game(game: &str, seats: &[&str]) {
     assert_eq!(list[0]["over"], true);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_tigris_game_online() {
-    whole_game("tigris", &["person", "random", "person"]).await;
+async fn a_whole_tigris_game_online(backend: Backend) {
+    whole_game("tigris", &["person", "random", "person"], backend).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_card_game_online() {
-    whole_game("cards", &["person", "person", "greedy"]).await;
+async fn a_whole_card_game_online(backend: Backend) {
+    whole_game("cards", &["person", "person", "greedy"], backend).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_sumeria_game_online() {
-    whole_game("sumeria", &["random", "person", "person"]).await;
+async fn a_whole_sumeria_game_online(backend: Backend) {
+    whole_game("sumeria", &["random", "person", "person"], backend).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn refusals_are_answered_and_change_nothing() {
-    let addr = start("refusals").await;
+async fn refusals_are_answered_and_change_nothing(backend: Backend) {
+    let addr = start("refusals", backend).await;
     let (status, created) = http(
         addr,
         "POST",
@@ -372,9 +228,9 @@ async fn refusals_are_answered_and_change_nothing() {
     assert_eq!(status, 409);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connection_over_its_rate_is_answered_and_kept() {
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir("rate"));
+async fn a_connection_over_its_rate_is_answered_and_kept(backend: Backend) {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), std::env::temp_dir());
+    config.database = Some(database("rate", backend).await);
     config.rate = 5;
     let server = Server::bind(config).await.unwrap();
     let addr = server.local_addr().unwrap();
@@ -415,62 +271,9 @@ async fn a_connection_over_its_rate_is_answered_and_kept() {
     }
 }
 
-/// The server binary on a free port of 127.0.0.1 with its database in `data`.
-fn spawn_binary(data: &std::path::Path, port: u16) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_mesopotamia-server"))
-        .args([
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-            "--site",
-            "/nonexistent",
-        ])
-        .arg("--data")
-        .arg(data)
-        .env("RUST_LOG", "warn")
-        .spawn()
-        .unwrap()
-}
-
-async fn wait_listening(addr: SocketAddr) {
-    for _ in 0..600 {
-        if TcpStream::connect(addr).await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not listen on {addr}");
-}
-
-/// A person playing the first legal action until the game has `until` steps or is over.
-async fn person_until(mut socket: Socket, until: u64) {
-    loop {
-        let message = next(&mut socket).await;
-        if message["type"] != "state" {
-            continue;
-        }
-        if !message["over"].is_null() || message["step"].as_u64().unwrap() >= until {
-            return;
-        }
-        if message["to_move"]["seat"] == message["you"] {
-            if let Some(first) = message["gestures"].get(0) {
-                say(
-                    &mut socket,
-                    json!({ "type": "act", "step": message["step"], "action": first["action"] }),
-                )
-                .await;
-            }
-        }
-    }
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_server_killed_mid_game_goes_on_from_its_last_committed_step() {
-    let data = data_dir("crash");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+async fn a_server_killed_mid_game_goes_on_from_its_last_committed_step(backend: Backend) {
+    let data = database("crash", backend).await;
+    let port = free_port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
     let seats = ["person", "person", "random"];
     let mut server = spawn_binary(&data, port);
@@ -521,31 +324,12 @@ async fn a_server_killed_mid_game_goes_on_from_its_last_committed_step() {
     server.wait().unwrap();
     // The same game without the crash: the first legal action of each person, the bot's and
     // the generator's own steps.
-    let options = mesopotamia::core::GameOptions::new().with_players(3);
-    let mut alone = mesopotamia::session::new_session("tigris", &options, 9).unwrap();
-    alone.set_seats(&seats.map(String::from)).unwrap();
-    while alone.end_reason().is_none() {
-        match alone.to_move() {
-            mesopotamia::core::ToMove::Chance => {
-                alone.sample_chance().unwrap();
-            }
-            mesopotamia::core::ToMove::Seat(seat) if seats[seat.index()] == "person" => {
-                let first = alone.legal()[0].clone();
-                alone.play(&first).unwrap();
-            }
-            _ => {
-                alone.bot_turn().unwrap();
-            }
-        }
-    }
-    let expected: Value = serde_json::from_str(&alone.record_json().unwrap()).unwrap();
+    let expected = played_alone("tigris", &seats, 9);
     assert_eq!(record, expected);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_away_on_its_turn_is_handed_to_the_creators_bot() {
-    let addr = start("away").await;
+async fn a_seat_away_on_its_turn_is_handed_to_the_creators_bot(backend: Backend) {
+    let addr = start("away", backend).await;
     let (status, created) = http(
         addr,
         "POST",
@@ -578,10 +362,9 @@ async fn a_seat_away_on_its_turn_is_handed_to_the_creators_bot() {
     assert_eq!(status, 400);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn another_sites_page_may_not_connect_and_an_action_by_index_plays() {
+async fn another_sites_page_may_not_connect_and_an_action_by_index_plays(backend: Backend) {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let addr = start("origin").await;
+    let addr = start("origin", backend).await;
     let (_, created) = http(
         addr,
         "POST",
