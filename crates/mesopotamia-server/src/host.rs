@@ -20,7 +20,7 @@ use subtle::ConstantTimeEq;
 use tokio::sync::{Semaphore, watch};
 
 use crate::protocol::{Act, PROTOCOL};
-use crate::store::{Store, StoreError, StoredGame, StoredSeat};
+use crate::store::{Change, Store, StoreError, StoredGame, StoredSeat};
 
 /// Who is connected: a seat, or a spectator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,6 +254,25 @@ fn rebuild(game: &StoredGame) -> Result<Box<dyn AnySession>, Refusal> {
     Ok(session)
 }
 
+/// A stored game, hosted: its session rebuilt, no one connected yet.
+fn hosted_from(game: StoredGame) -> Result<Arc<Hosted>, Refusal> {
+    let session = rebuild(&game)?;
+    Ok(Arc::new(Hosted {
+        id: game.id,
+        steps: watch::Sender::new(session.steps().len() as u64),
+        table: Mutex::new(Table {
+            present: vec![(0, Instant::now()); game.seats.len()],
+            away: game
+                .away_bot
+                .as_deref()
+                .and_then(|a| serde_json::from_str(a).ok()),
+            session,
+            seats: game.seats,
+            spectator_hash: game.spectator_hash,
+        }),
+    }))
+}
+
 fn to_move_json(to_move: ToMove) -> Value {
     match to_move {
         ToMove::Seat(seat) => json!({ "kind": "seat", "seat": seat.index() }),
@@ -277,22 +296,8 @@ impl Host {
             limits,
         });
         for game in host.store.games()? {
-            let session = rebuild(&game)?;
-            let hosted = Arc::new(Hosted {
-                id: game.id.clone(),
-                steps: watch::Sender::new(session.steps().len() as u64),
-                table: Mutex::new(Table {
-                    present: vec![(0, Instant::now()); game.seats.len()],
-                    away: game
-                        .away_bot
-                        .as_deref()
-                        .and_then(|a| serde_json::from_str(a).ok()),
-                    session,
-                    seats: game.seats,
-                    spectator_hash: game.spectator_hash,
-                }),
-            });
-            host.games_lock().insert(game.id, hosted);
+            let hosted = hosted_from(game)?;
+            host.games_lock().insert(hosted.id.clone(), hosted);
         }
         Ok(host)
     }
@@ -307,6 +312,111 @@ impl Host {
             .get(id)
             .cloned()
             .ok_or_else(|| Refusal::NoGame(id.to_owned()))
+    }
+
+    /// A game, hosted here or, if another instance created it, loaded from the database
+    /// (blocking: off the async runtime).
+    pub fn load(&self, id: &str) -> Result<Arc<Hosted>, Refusal> {
+        if let Ok(hosted) = self.game(id) {
+            return Ok(hosted);
+        }
+        let stored = match self.store.game(id) {
+            Err(StoreError::NoGame(_)) => return Err(Refusal::NoGame(id.to_owned())),
+            stored => stored?,
+        };
+        let hosted = hosted_from(stored)?;
+        let mut games = self.games_lock();
+        if games.len() >= self.limits.games && !games.contains_key(id) {
+            return Err(Refusal::TooManyGames(self.limits.games));
+        }
+        // Loaded meanwhile by another call: that one is the game.
+        Ok(Arc::clone(games.entry(id.to_owned()).or_insert(hosted)))
+    }
+
+    /// Hears the steps and seats other instances commit on a shared database (PostgreSQL),
+    /// from the store's listening thread, for as long as the host lives; `false` if the
+    /// database has no other writers (SQLite). Blocking: off the async runtime.
+    pub fn listen(self: &Arc<Self>) -> Result<bool, Refusal> {
+        let host = Arc::downgrade(self);
+        Ok(self.store.listen(Box::new(move |change| {
+            let Some(host) = host.upgrade() else {
+                return false;
+            };
+            if let Some(change) = change {
+                // The instance that committed the step drives the game's bots on.
+                host.hear(change);
+            }
+            true
+        }))?)
+    }
+
+    /// Catches up with what another instance committed: the ids of the games that moved.
+    fn hear(&self, change: Change) -> Vec<String> {
+        let games: Vec<Arc<Hosted>> = match &change {
+            Change::Step { game, .. } | Change::Seat { game } => {
+                self.game(game).into_iter().collect()
+            }
+            Change::Missed => self.games_lock().values().cloned().collect(),
+        };
+        let mut moved = Vec::new();
+        for hosted in games {
+            let mut table = hosted.lock();
+            let caught = match &change {
+                // Its own step, or one already read: nothing to read.
+                Change::Step { index, .. } if *index < table.session.steps().len() as u64 => {
+                    Ok(false)
+                }
+                Change::Step { .. } => self.catch_up(&hosted, &mut table),
+                Change::Seat { .. } | Change::Missed => self
+                    .reseat(&hosted, &mut table)
+                    .and_then(|()| self.catch_up(&hosted, &mut table)),
+            };
+            match caught {
+                Ok(true) => moved.push(hosted.id.clone()),
+                Ok(false) => {}
+                Err(e) => tracing::warn!(game = %hosted.id, "could not catch up: {e}"),
+            }
+        }
+        moved
+    }
+
+    /// Plays the steps stored since the game's last (another instance's) on its session and
+    /// tells its connections; whether there were any.
+    fn catch_up(&self, hosted: &Hosted, table: &mut Table) -> Result<bool, Refusal> {
+        let have = table.session.steps().len() as u64;
+        let new = self.store.steps_since(&hosted.id, have)?;
+        let Some((_, rng)) = new.last() else {
+            return Ok(false);
+        };
+        let mut record: Value = serde_json::from_str(&table.session.record_json()?)
+            .map_err(|e| Refusal::Engine(format!("a record that is not JSON: {e}")))?;
+        let Some(steps) = record["steps"].as_array_mut() else {
+            return Err(Refusal::Engine("a record without steps".into()));
+        };
+        for (step, _) in &new {
+            steps.push(serde_json::from_str(step).map_err(|e| {
+                Refusal::Setup(format!("game {}: a step that is not JSON: {e}", hosted.id))
+            })?);
+        }
+        record["rng_position"] = json!(rng);
+        let mut session = session_from_record(None, &record.to_string())?;
+        let specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
+        session.set_seats(&specs)?;
+        table.session = session;
+        hosted.steps.send_replace(have + new.len() as u64);
+        Ok(true)
+    }
+
+    /// Reads the game's seats again (one claimed, or handed to a bot, elsewhere).
+    fn reseat(&self, hosted: &Hosted, table: &mut Table) -> Result<(), Refusal> {
+        let stored = self.store.game(&hosted.id)?;
+        if stored.seats != table.seats {
+            let specs: Vec<String> = stored.seats.iter().map(|s| s.spec.clone()).collect();
+            table.session.set_seats(&specs)?;
+            table.seats = stored.seats;
+            hosted.steps.send_modify(|_| {});
+        }
+        Ok(())
     }
 
     /// The ids of the games whose bots or chance are to move (after a restart).
@@ -393,7 +503,7 @@ impl Host {
 
     /// Claims a free seat for a person (the given one, or the first free): its token.
     pub fn join(&self, id: &str, seat: Option<usize>) -> Result<(usize, String), Refusal> {
-        let hosted = self.game(id)?;
+        let hosted = self.load(id)?;
         let mut table = hosted.lock();
         let free: Vec<usize> = (0..table.seats.len())
             .filter(|&s| table.seats[s].spec == "person" && table.seats[s].token_hash.is_none())
@@ -485,7 +595,19 @@ impl Host {
     ) -> Result<(), Refusal> {
         let index = table.session.steps().len() as u64;
         let (step, rng) = last_step(next.as_ref())?;
-        self.store.append_step(&hosted.id, index, &step, rng)?;
+        match self.store.append_step(&hosted.id, index, &step, rng) {
+            Ok(()) => {}
+            // Another instance stored this step first: its step is the game's, this one was
+            // chosen on a past state.
+            Err(StoreError::StepTaken { .. }) => {
+                self.catch_up(hosted, table)?;
+                return Err(Refusal::Stale {
+                    given: index,
+                    now: table.session.steps().len() as u64,
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
         table.session = next;
         hosted.steps.send_replace(index + 1);
         Ok(())
@@ -494,11 +616,16 @@ impl Host {
     /// A seat's action at step `step` (the number of steps the client saw): checked by the
     /// engine, committed, announced.
     pub fn act(&self, id: &str, who: Who, step: u64, action: &Act) -> Result<(), Refusal> {
-        let hosted = self.game(id)?;
+        let hosted = self.load(id)?;
         let mut table = hosted.lock();
         let Who::Seat(seat) = who else {
             return Err(Refusal::Spectator);
         };
+        if step > table.session.steps().len() as u64 {
+            // The client saw a step this instance has not heard of yet (it was connected to
+            // another): read it now.
+            self.catch_up(&hosted, &mut table)?;
+        }
         let now = table.session.steps().len() as u64;
         let to_move = table.session.to_move();
         if to_move != ToMove::Seat(table.session.seat(seat)?) {
@@ -571,6 +698,8 @@ impl Host {
             .await
             .map_err(|e| Refusal::Engine(format!("a bot's worker failed: {e}")))?;
             match done {
+                // Another instance stored this step first: it plays on from there.
+                Err(Refusal::Stale { .. }) => return Ok(()),
                 // The database is down (restarting, cut off): nothing was stored, the bot or
                 // chance plays again once it is back, or no one would move the game on.
                 Err(Refusal::Store(StoreError::Database(e))) => {

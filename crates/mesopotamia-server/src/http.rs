@@ -188,6 +188,11 @@ async fn record(State(app): State<Arc<App>>, Path((id, form)): Path<(String, Str
                 .into_response();
         }
     };
+    let host = Arc::clone(&app.host);
+    let game = id.clone();
+    if let Ok(Err(e)) = tokio::task::spawn_blocking(move || host.load(&game)).await {
+        return refused(&e);
+    }
     match app.host.record(&id, text) {
         Ok(Some(record)) => {
             let kind = if text { "text/plain; charset=utf-8" } else { "application/json" };
@@ -237,6 +242,12 @@ async fn socket(
             Json(json!({ "error": "this origin may not connect" })),
         )
             .into_response();
+    }
+    // A game another instance created is loaded on first use.
+    let host = Arc::clone(&app.host);
+    let game = id.clone();
+    if let Ok(Err(e)) = tokio::task::spawn_blocking(move || host.load(&game)).await {
+        return refused(&e);
     }
     let who = match app.host.who(&id, &query.token) {
         Ok(who) => who,

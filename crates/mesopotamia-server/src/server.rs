@@ -86,7 +86,10 @@ impl Server {
         let limits = config.limits.clone();
         // Opening and loading block (a PostgreSQL client may not block on the runtime).
         let host = tokio::task::spawn_blocking(move || -> Result<Arc<Host>, StartError> {
-            Ok(Host::new(database.open()?, limits)?)
+            let host = Host::new(database.open()?, limits)?;
+            // On a shared database, what the other instances commit.
+            host.listen()?;
+            Ok(host)
         })
         .await
         .map_err(|e| StoreError::Database(e.to_string()))??;

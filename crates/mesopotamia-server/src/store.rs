@@ -140,6 +140,55 @@ pub trait Store: Send + Sync + 'static {
     fn games(&self) -> Result<Vec<StoredGame>, StoreError>;
     /// One game with its steps.
     fn game(&self, id: &str) -> Result<StoredGame, StoreError>;
+    /// A game's steps from number `index` on (another instance's, to catch up with).
+    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<(String, u64)>, StoreError>;
+    /// Tells `tell` of each step or seat another writer commits, from a thread of its own,
+    /// for as long as `tell` returns `true` (it is also asked with `None`, about each second
+    /// when nothing is heard); `Ok(false)` if this database has no other writers to hear of
+    /// (SQLite: one server per file).
+    fn listen(&self, tell: Listener) -> Result<bool, StoreError> {
+        drop(tell);
+        Ok(false)
+    }
+}
+
+/// What [`Store::listen`] tells: a change, or `None` (nothing heard: still listening?).
+pub type Listener = Box<dyn FnMut(Option<Change>) -> bool + Send>;
+
+/// What another writer committed, as [`Store::listen`] tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Step `index` of `game` is stored.
+    Step {
+        /// The game.
+        game: String,
+        /// The step's number.
+        index: u64,
+    },
+    /// A seat of `game` was claimed or handed to a bot.
+    Seat {
+        /// The game.
+        game: String,
+    },
+    /// The listening connection was lost and opened again: changes may have been missed.
+    Missed,
+}
+
+impl Change {
+    /// The notification's payload: `step INDEX GAME` or `seat GAME`.
+    pub(crate) fn read(payload: &str) -> Option<Change> {
+        let mut words = payload.splitn(3, ' ');
+        match (words.next()?, words.next()?, words.next()) {
+            ("step", index, Some(game)) => Some(Change::Step {
+                game: game.to_owned(),
+                index: index.parse().ok()?,
+            }),
+            ("seat", game, None) => Some(Change::Seat {
+                game: game.to_owned(),
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// The migrations, in order (SQLite's dialect; PostgreSQL's in `pg`): each runs once, in a transaction, and is remembered in
@@ -335,6 +384,18 @@ impl Store for SqliteStore {
 
     fn game(&self, id: &str) -> Result<StoredGame, StoreError> {
         load(&*self.lock()?, id)
+    }
+
+    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<(String, u64)>, StoreError> {
+        let connection = self.lock()?;
+        let mut query = connection
+            .prepare("SELECT step, rng FROM steps WHERE game = ?1 AND idx >= ?2 ORDER BY idx")?;
+        let steps = query
+            .query_map(params![game, index as i64], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(steps)
     }
 }
 

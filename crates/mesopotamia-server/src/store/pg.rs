@@ -16,9 +16,10 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use postgres::error::SqlState;
+use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, IsolationLevel, NoTls, Transaction};
 
-use super::{Store, StoreError, StoredGame, StoredSeat, hash_of};
+use super::{Change, Listener, Store, StoreError, StoredGame, StoredSeat, hash_of};
 
 impl From<postgres::Error> for StoreError {
     fn from(e: postgres::Error) -> Self {
@@ -74,6 +75,19 @@ impl std::fmt::Debug for PostgresStore {
             .field("hosts", &self.config.get_hosts())
             .field("dbname", &self.config.get_dbname())
             .finish()
+    }
+}
+
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        // The client blocks to close its connection, which a thread of the async runtime
+        // may not do (a server dropped on its runtime): closed on a thread of its own there.
+        let client = self.client.get_mut().ok().and_then(Option::take);
+        if let Some(client) = client
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            std::thread::spawn(move || drop(client));
+        }
     }
 }
 
@@ -218,25 +232,39 @@ impl Store for PostgresStore {
 
     fn append_step(&self, game: &str, index: u64, step: &str, rng: u64) -> Result<(), StoreError> {
         self.with(|client| {
-            match client.execute(
+            let mut tx = client.transaction()?;
+            match tx.execute(
                 "INSERT INTO steps (game, idx, step, rng) VALUES ($1, $2, $3, $4)",
                 &[&game, &(index as i64), &step, &(rng as i64)],
             ) {
-                Ok(_) => Ok(()),
+                Ok(_) => {}
                 Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
-                    Err(StoreError::StepTaken {
+                    return Err(StoreError::StepTaken {
                         game: game.to_owned(),
                         index,
-                    })
+                    });
                 }
-                Err(e) => Err(e.into()),
+                Err(e) => return Err(e.into()),
             }
+            // Sent at the commit, with it or not at all: every other instance hears of
+            // each stored step.
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&CHANNEL, &format!("step {index} {game}")],
+            )?;
+            tx.commit()?;
+            Ok(())
         })
     }
 
     fn update_seat(&self, game: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
         self.with(|client| {
-            let changed = client.execute(
+            let mut tx = client.transaction()?;
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&CHANNEL, &format!("seat {game}")],
+            )?;
+            let changed = tx.execute(
                 "UPDATE seats SET spec = $3, token_hash = $4 WHERE game = $1 AND seat = $2",
                 &[
                     &game,
@@ -248,6 +276,7 @@ impl Store for PostgresStore {
             if changed == 0 {
                 return Err(StoreError::NoGame(game.to_owned()));
             }
+            tx.commit()?;
             Ok(())
         })
     }
@@ -276,5 +305,90 @@ impl Store for PostgresStore {
             tx.commit()?;
             Ok(game)
         })
+    }
+
+    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<(String, u64)>, StoreError> {
+        self.with(|client| {
+            Ok(client
+                .query(
+                    "SELECT step, rng FROM steps WHERE game = $1 AND idx >= $2 ORDER BY idx",
+                    &[&game, &(index as i64)],
+                )?
+                .iter()
+                .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
+                .collect())
+        })
+    }
+
+    fn listen(&self, mut tell: Listener) -> Result<bool, StoreError> {
+        // Its own connection: one waiting for notifications cannot serve calls.
+        let config = self.config.clone();
+        let mut client = config.connect(NoTls)?;
+        client.batch_execute(&format!("LISTEN {CHANNEL}"))?;
+        std::thread::Builder::new()
+            .name("mesopotamia-listen".into())
+            .spawn(move || {
+                loop {
+                    if !hear(&mut client, &mut tell) {
+                        return;
+                    }
+                    // The connection was lost: opened again (the database restarting), and
+                    // whatever was committed meanwhile is read again.
+                    client = loop {
+                        std::thread::sleep(LISTEN_RETRY);
+                        if !tell(None) {
+                            return;
+                        }
+                        let Ok(mut client) = config.connect(NoTls) else {
+                            continue;
+                        };
+                        if client.batch_execute(&format!("LISTEN {CHANNEL}")).is_ok() {
+                            break client;
+                        }
+                    };
+                    if !tell(Some(Change::Missed)) {
+                        return;
+                    }
+                }
+            })
+            .map_err(|e| StoreError::Database(format!("no listening thread: {e}")))?;
+        Ok(true)
+    }
+}
+
+/// The channel each stored step and seat is notified on.
+const CHANNEL: &str = "mesopotamia";
+
+/// How long the listener waits between tries to connect again.
+const LISTEN_RETRY: Duration = Duration::from_millis(250);
+
+/// Tells each notification until the connection fails (`true`: listen again) or `tell`
+/// wants no more (`false`).
+fn hear(client: &mut Client, tell: &mut Listener) -> bool {
+    loop {
+        // Woken each second at most, to notice a lost connection or a `tell` done with.
+        {
+            let mut notifications = client.notifications();
+            let mut heard = notifications.timeout_iter(Duration::from_secs(1));
+            loop {
+                match heard.next() {
+                    Ok(Some(n)) => {
+                        if let Some(change) = Change::read(n.payload())
+                            && !tell(Some(change))
+                        {
+                            return false;
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(_) => return true,
+                }
+            }
+        }
+        if !tell(None) {
+            return false;
+        }
+        if client.is_closed() || client.is_valid(Duration::from_secs(5)).is_err() {
+            return true;
+        }
     }
 }
