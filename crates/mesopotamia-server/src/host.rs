@@ -8,6 +8,7 @@
 //! legal gestures when it is to move; a spectator gets what every seat sees.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -128,6 +129,10 @@ struct Table {
     away: Option<Away>,
     /// Each seat's open connections, and since when it has had none.
     present: Vec<(usize, Instant)>,
+    /// When the game last moved (here or, heard of, elsewhere).
+    moved: Instant,
+    /// Each seat's connections here as last written to a shared database.
+    published: Vec<usize>,
 }
 
 /// One hosted game.
@@ -135,6 +140,8 @@ pub struct Hosted {
     id: String,
     table: Mutex<Table>,
     steps: watch::Sender<u64>,
+    /// Whether this instance is playing the game's bots and chance now.
+    driving: AtomicBool,
 }
 
 impl Hosted {
@@ -178,6 +185,9 @@ pub struct Limits {
     pub games: usize,
     /// Bots thinking at once (the blocking workers they use).
     pub bots: usize,
+    /// How long an instance's lease on a game's bots lasts unless renewed (each step renews
+    /// it): another instance on the same database takes the bots over once it has expired.
+    pub lease: Duration,
 }
 
 impl Default for Limits {
@@ -185,6 +195,7 @@ impl Default for Limits {
         Limits {
             games: 1000,
             bots: 2,
+            lease: Duration::from_secs(5),
         }
     }
 }
@@ -192,9 +203,17 @@ impl Default for Limits {
 /// How long a bot or chance waits before trying again a step the database failed to store.
 const STORE_RETRY: Duration = Duration::from_millis(500);
 
+/// How long a game whose bots or chance are to move may stand still before this instance
+/// tries to drive it (see [`Host::stalled`]).
+const STALLED: Duration = Duration::from_millis(500);
+
 /// Every hosted game, and the database behind them.
 pub struct Host {
     store: Arc<dyn Store>,
+    /// This instance's name in the bots' leases.
+    instance: String,
+    /// Whether other instances share the database (PostgreSQL, listening).
+    shared: AtomicBool,
     games: Mutex<HashMap<String, Arc<Hosted>>>,
     limits: Limits,
     thinking: Arc<Semaphore>,
@@ -260,8 +279,11 @@ fn hosted_from(game: StoredGame) -> Result<Arc<Hosted>, Refusal> {
     Ok(Arc::new(Hosted {
         id: game.id,
         steps: watch::Sender::new(session.steps().len() as u64),
+        driving: AtomicBool::new(false),
         table: Mutex::new(Table {
             present: vec![(0, Instant::now()); game.seats.len()],
+            published: vec![0; game.seats.len()],
+            moved: Instant::now(),
             away: game
                 .away_bot
                 .as_deref()
@@ -291,6 +313,8 @@ impl Host {
     pub fn new(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Host>, Refusal> {
         let host = Arc::new(Host {
             store,
+            instance: random_token()?,
+            shared: AtomicBool::new(false),
             games: Mutex::new(HashMap::new()),
             thinking: Arc::new(Semaphore::new(limits.bots.max(1))),
             limits,
@@ -338,7 +362,7 @@ impl Host {
     /// database has no other writers (SQLite). Blocking: off the async runtime.
     pub fn listen(self: &Arc<Self>) -> Result<bool, Refusal> {
         let host = Arc::downgrade(self);
-        Ok(self.store.listen(Box::new(move |change| {
+        let shared = self.store.listen(Box::new(move |change| {
             let Some(host) = host.upgrade() else {
                 return false;
             };
@@ -347,7 +371,9 @@ impl Host {
                 host.hear(change);
             }
             true
-        }))?)
+        }))?;
+        self.shared.store(shared, Ordering::Relaxed);
+        Ok(shared)
     }
 
     /// Catches up with what another instance committed: the ids of the games that moved.
@@ -403,6 +429,7 @@ impl Host {
         let specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
         session.set_seats(&specs)?;
         table.session = session;
+        table.moved = Instant::now();
         hosted.steps.send_replace(have + new.len() as u64);
         Ok(true)
     }
@@ -485,8 +512,11 @@ impl Host {
         let hosted = Arc::new(Hosted {
             id: id.clone(),
             steps: watch::Sender::new(0),
+            driving: AtomicBool::new(false),
             table: Mutex::new(Table {
                 present: vec![(0, Instant::now()); seats.len()],
+                published: vec![0; seats.len()],
+                moved: Instant::now(),
                 session,
                 seats,
                 spectator_hash: stored.spectator_hash,
@@ -609,6 +639,7 @@ impl Host {
             Err(e) => return Err(e.into()),
         }
         table.session = next;
+        table.moved = Instant::now();
         hosted.steps.send_replace(index + 1);
         Ok(())
     }
@@ -654,6 +685,32 @@ impl Host {
     /// with one of the bounded workers, so a slow bot never delays another game.
     pub async fn drive(self: &Arc<Self>, id: &str) -> Result<(), Refusal> {
         let hosted = self.game(id)?;
+        // One drive of a game at a time on this instance; the others leave it to that one
+        // (the sweep, [`Host::stalled`], catches a game left between two).
+        if hosted.driving.swap(true, Ordering::AcqRel) {
+            return Ok(());
+        }
+        let mut leased = false;
+        let driven = self.drive_leased(&hosted, &mut leased).await;
+        if leased {
+            // People are to move now: the next instance to drive the game takes the lease
+            // at once, without waiting for it to expire.
+            let host = Arc::clone(self);
+            let id = hosted.id.clone();
+            let _ =
+                tokio::task::spawn_blocking(move || host.store.release_lease(&id, &host.instance))
+                    .await;
+        }
+        hosted.driving.store(false, Ordering::Release);
+        driven
+    }
+
+    async fn drive_leased(
+        self: &Arc<Self>,
+        hosted: &Arc<Hosted>,
+        leased: &mut bool,
+    ) -> Result<(), Refusal> {
+        let id = hosted.id.as_str();
         loop {
             let (copy, bot) = {
                 let table = hosted.lock();
@@ -665,6 +722,19 @@ impl Host {
                     _ => return Ok(()),
                 }
             };
+            // The bots of a game play on one instance at a time: this one while its lease
+            // holds (each step renews it), another once it has expired. (Alone on its
+            // database, an instance needs none.)
+            if !self.shared.load(Ordering::Relaxed) {
+                *leased = false;
+            } else if let Some(held) = self.hold_lease(id).await? {
+                if !held {
+                    return Ok(());
+                }
+                *leased = true;
+            } else {
+                continue;
+            }
             let steps = copy.steps().len();
             let permit = if bot {
                 Some(
@@ -678,7 +748,7 @@ impl Host {
                 None
             };
             let host = Arc::clone(self);
-            let hosted = Arc::clone(&hosted);
+            let hosted = Arc::clone(hosted);
             let done = tokio::task::spawn_blocking(move || -> Result<bool, Refusal> {
                 let mut next = copy;
                 if bot {
@@ -713,13 +783,74 @@ impl Host {
         }
     }
 
+    /// Takes or renews the game's lease: whether held, or `None` after a database failure
+    /// (waited on: try again).
+    async fn hold_lease(self: &Arc<Self>, id: &str) -> Result<Option<bool>, Refusal> {
+        let host = Arc::clone(self);
+        let game = id.to_owned();
+        let ttl = self.limits.lease;
+        let held =
+            tokio::task::spawn_blocking(move || host.store.hold_lease(&game, &host.instance, ttl))
+                .await
+                .map_err(|e| Refusal::Engine(format!("a lease's worker failed: {e}")))?;
+        match held {
+            Ok(held) => Ok(Some(held)),
+            Err(e) => {
+                tracing::warn!(game = %id, "the database failed, trying again: {e}");
+                tokio::time::sleep(STORE_RETRY).await;
+                Ok(None)
+            }
+        }
+    }
+
+    /// The games whose bots or chance are to move, that no drive of this instance is
+    /// playing, and that have not moved for a while: a drive left between two, or another
+    /// instance's whose lease may have expired (it stopped). Driving them again takes their
+    /// lease if it is free.
+    pub fn stalled(&self) -> Vec<String> {
+        let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
+        games
+            .into_iter()
+            .filter(|hosted| {
+                if hosted.driving.load(Ordering::Acquire) {
+                    return false;
+                }
+                let table = hosted.lock();
+                let to_move = match table.session.to_move() {
+                    ToMove::Chance => true,
+                    ToMove::Seat(seat) => table.seats[seat.index()].spec != "person",
+                    _ => false,
+                };
+                to_move && table.moved.elapsed() >= STALLED
+            })
+            .map(|hosted| hosted.id.clone())
+            .collect()
+    }
+
     /// Hands each person's seat away on its turn past its game's time to the game's bot;
     /// the ids of the games whose bots now play on.
     pub fn hand_away_seats(&self) -> Vec<String> {
+        let shared = self.shared.load(Ordering::Relaxed);
         let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
         let mut handed = Vec::new();
         for hosted in games {
             let mut table = hosted.lock();
+            if shared {
+                // This instance's connections, for the others' watchdogs: written when they
+                // changed, here off the connections' path.
+                for seat in 0..table.present.len() {
+                    let connections = table.present[seat].0;
+                    if table.published.get(seat) != Some(&connections)
+                        && self
+                            .store
+                            .set_presence(&hosted.id, seat, &self.instance, connections)
+                            .is_ok()
+                        && let Some(p) = table.published.get_mut(seat)
+                    {
+                        *p = connections;
+                    }
+                }
+            }
             let Some(away) = table.away.clone() else {
                 continue;
             };
@@ -731,6 +862,17 @@ impl Host {
             if table.seats[seat].spec != "person"
                 || connections > 0
                 || since.elapsed() < Duration::from_millis(away.after_ms)
+            {
+                continue;
+            }
+            // On a shared database the seat may be connected to another instance. (One that
+            // was killed leaves its count: the seat then waits, as it does by default.)
+            if shared
+                && !matches!(
+                    self.store
+                        .present_elsewhere(&hosted.id, seat, &self.instance),
+                    Ok(false)
+                )
             {
                 continue;
             }

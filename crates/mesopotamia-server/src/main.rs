@@ -34,6 +34,10 @@ struct Args {
     /// Bots thinking at once.
     #[arg(long, default_value_t = 2)]
     bots: usize,
+    /// How long (ms) an instance keeps a game's bots without a step before another
+    /// instance on the same database may take them over.
+    #[arg(long, default_value_t = 5000)]
+    lease_ms: u64,
     /// WebSocket connections at once.
     #[arg(long, default_value_t = 4096)]
     max_connections: usize,
@@ -60,6 +64,7 @@ async fn main() -> ExitCode {
     config.limits = Limits {
         games: args.max_games,
         bots: args.bots,
+        lease: std::time::Duration::from_millis(args.lease_ms),
     };
     config.max_connections = args.max_connections;
     config.origins = args.origins;

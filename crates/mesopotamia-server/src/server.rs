@@ -102,16 +102,21 @@ impl Server {
                 }
             });
         }
-        // People's seats away on their turn past their game's time go to its bot.
+        // People's seats away on their turn past their game's time go to its bot; games
+        // whose bots no one drives (another instance stopped) are driven here.
         let watched = Arc::clone(&host);
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(std::time::Duration::from_millis(250));
             loop {
                 tick.tick().await;
                 let host = Arc::clone(&watched);
-                let handed = tokio::task::spawn_blocking(move || host.hand_away_seats())
-                    .await
-                    .unwrap_or_default();
+                let handed = tokio::task::spawn_blocking(move || {
+                    let mut ids = host.hand_away_seats();
+                    ids.extend(host.stalled());
+                    ids
+                })
+                .await
+                .unwrap_or_default();
                 for id in handed {
                     http::spawn_drive(&watched, id);
                 }

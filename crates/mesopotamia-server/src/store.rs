@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -148,6 +149,40 @@ pub trait Store: Send + Sync + 'static {
     /// (SQLite: one server per file).
     fn listen(&self, tell: Listener) -> Result<bool, StoreError> {
         drop(tell);
+        Ok(false)
+    }
+    /// Takes or renews the lease of `game`'s bots for `instance` for `ttl`: `true` if this
+    /// instance holds it now, `false` if another does and it has not expired. By default
+    /// (one server per database) always `true`.
+    fn hold_lease(&self, game: &str, instance: &str, ttl: Duration) -> Result<bool, StoreError> {
+        let _ = (game, instance, ttl);
+        Ok(true)
+    }
+    /// Gives the lease of `game`'s bots up, if `instance` holds it.
+    fn release_lease(&self, game: &str, instance: &str) -> Result<(), StoreError> {
+        let _ = (game, instance);
+        Ok(())
+    }
+    /// Records how many connections `instance` has open for a seat (for the other
+    /// instances' away watchdog). By default (one server per database) nothing.
+    fn set_presence(
+        &self,
+        game: &str,
+        seat: usize,
+        instance: &str,
+        connections: usize,
+    ) -> Result<(), StoreError> {
+        let _ = (game, seat, instance, connections);
+        Ok(())
+    }
+    /// Whether an instance other than `instance` has a connection open for the seat.
+    fn present_elsewhere(
+        &self,
+        game: &str,
+        seat: usize,
+        instance: &str,
+    ) -> Result<bool, StoreError> {
+        let _ = (game, seat, instance);
         Ok(false)
     }
 }
@@ -507,6 +542,25 @@ mod tests {
                 store.update_seat("a", 5, &seat),
                 Err(StoreError::NoGame(_))
             ));
+            // One instance plays a game's bots at a time: the lease is taken, renewed, refused
+            // to another until it expires or is given up.
+            let long = std::time::Duration::from_secs(60);
+            assert!(store.hold_lease("a", "one", long).unwrap());
+            assert!(store.hold_lease("a", "one", long).unwrap());
+            assert!(!store.hold_lease("a", "two", long).unwrap());
+            store.release_lease("a", "two").unwrap();
+            assert!(!store.hold_lease("a", "two", long).unwrap());
+            store.release_lease("a", "one").unwrap();
+            assert!(
+                store
+                    .hold_lease("a", "two", std::time::Duration::ZERO)
+                    .unwrap()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            assert!(
+                store.hold_lease("a", "one", long).unwrap(),
+                "expired: taken over"
+            );
         }
         // Opened again (the migrations not run twice), the game whole.
         let store = PostgresStore::open(&url).unwrap();

@@ -154,3 +154,49 @@ async fn one_action_sent_to_both_instances_at_once_is_applied_once() {
     seat_1.abort();
     assert!(applied >= 3, "{applied} rounds");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_connected_to_one_instance_is_not_away_on_the_other() {
+    let Some([a, b]) = two_instances("instances_away").await else {
+        return;
+    };
+    let (id, created) = create(
+        a,
+        json!({ "game": "cards", "seats": ["person", "person"], "seed": 2, "claim": [0, 1],
+                "away": { "after_ms": 300, "bot": "random" } }),
+    )
+    .await;
+    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
+    // Seat 0 connected to the first instance, never acting; seat 1 plays on the second.
+    let mut idle = connect(a, &id, &token(0)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let mut playing = connect(b, &id, &token(1)).await;
+    let waiting = loop {
+        let m = next(&mut playing).await;
+        if m["type"] != "state" {
+            continue;
+        }
+        if m["to_move"]["seat"] == 0 {
+            break m;
+        }
+        if m["to_move"]["seat"] == 1 {
+            say(
+                &mut playing,
+                json!({ "type": "act", "step": m["step"], "action": m["gestures"][0]["action"] }),
+            )
+            .await;
+        }
+    };
+    // Well past the away time, seat 0 is still its person's on both instances.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    for addr in [a, b] {
+        let (_, list) = http(addr, "GET", "/api/games", None).await;
+        assert_eq!(list[0]["seats"][0], "person", "{list}");
+        assert_eq!(list[0]["step"], waiting["step"], "{list}");
+    }
+    // Gone: the seat goes to the creator's bot, and the game to its end.
+    let _ = next(&mut idle).await;
+    drop(idle);
+    let messages = person(playing).await;
+    assert_eq!(messages.last().unwrap()["seats"][0], "random");
+}

@@ -1,6 +1,7 @@
 //! PostgreSQL stopped mid-game and started again: an action during the outage is refused
 //! and stores nothing, a bot's step waits for the database, and the game then goes on to the
-//! record it would have had without the outage.
+//! record it would have had without the outage; two instances on it reconnect (their calls
+//! and their listening) and go on.
 //!
 //! Its own test binary (cargo runs test binaries one after another): stopping the database
 //! would fail the other tests' games. It stops and starts the cluster of
@@ -15,7 +16,10 @@ use std::time::Duration;
 use common::*;
 use serde_json::json;
 
-/// `scripts/postgres.sh halt` or `resume`.
+/// The tests of this file stop the one cluster: one at a time.
+static CLUSTER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// `scripts/postgres.sh halt`, `resume` or `restart`.
 fn cluster(what: &str) {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/postgres.sh");
     let status = std::process::Command::new("bash")
@@ -50,6 +54,7 @@ async fn a_game_goes_on_after_postgres_restarts() {
     if postgres_url().is_none() || !cluster_is_ours() {
         return;
     }
+    let _alone = CLUSTER.lock().await;
     let addr = start("outage", Backend::Postgres).await;
     let seats = ["person", "random", "person"];
     let (status, created) = http(
@@ -131,4 +136,48 @@ async fn a_game_goes_on_after_postgres_restarts() {
     let (status, record) = http(addr, "GET", &format!("/api/games/{id}/record.json"), None).await;
     assert_eq!(status, 200);
     assert_eq!(record, played_alone("sumeria", &seats, 4));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_go_on_after_postgres_restarts() {
+    if postgres_url().is_none() || !cluster_is_ours() {
+        return;
+    }
+    let _alone = CLUSTER.lock().await;
+    let database = database("outage_two", Backend::Postgres).await;
+    let a = start_on(&database).await;
+    let b = start_on(&database).await;
+    let seats = ["person", "random", "person"];
+    let (status, created) = http(
+        a,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "sumeria", "seats": seats, "seed": 6, "claim": [0, 2] })),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
+    let first = tokio::spawn(person_until(connect(a, &id, &token(0)).await, 10));
+    let second = tokio::spawn(person_until(connect(b, &id, &token(1)).await, 10));
+    first.await.unwrap();
+    second.await.unwrap();
+    cluster("restart");
+    // The same seats on the same instances play on to the end: each instance's calls and its
+    // listening connection were opened again.
+    let first = tokio::spawn(person(connect(a, &id, &token(0)).await));
+    let second = tokio::spawn(person(connect(b, &id, &token(1)).await));
+    for client in [first, second] {
+        tokio::time::timeout(Duration::from_secs(120), client)
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    let expected = played_alone("sumeria", &seats, 6);
+    for addr in [a, b] {
+        let (status, record) =
+            http(addr, "GET", &format!("/api/games/{id}/record.json"), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(record, expected);
+    }
 }

@@ -52,6 +52,20 @@ pub(super) const MIGRATIONS: &[&str] = &[
         rng BIGINT NOT NULL,
         PRIMARY KEY (game, idx)
     );",
+    // 2: which instance plays a game's bots, until when.
+    "CREATE TABLE leases (
+        game TEXT PRIMARY KEY REFERENCES games(id),
+        instance TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    );",
+    // 3: each instance's connections to each seat (a seat is away only if away on all).
+    "CREATE TABLE presence (
+        game TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        instance TEXT NOT NULL,
+        connections INTEGER NOT NULL,
+        PRIMARY KEY (game, seat, instance)
+    );",
 ];
 
 /// Any number of instances may migrate at once: the first takes this lock (for its
@@ -317,6 +331,70 @@ impl Store for PostgresStore {
                 .iter()
                 .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
                 .collect())
+        })
+    }
+
+    fn hold_lease(&self, game: &str, instance: &str, ttl: Duration) -> Result<bool, StoreError> {
+        self.with(|client| {
+            // Taken if free or expired, renewed if ours; the database's clock alone decides.
+            let held = client.query_opt(
+                "INSERT INTO leases (game, instance, expires_at)
+                 VALUES ($1, $2, now() + make_interval(secs => $3))
+                 ON CONFLICT (game) DO UPDATE
+                   SET instance = EXCLUDED.instance, expires_at = EXCLUDED.expires_at
+                   WHERE leases.instance = EXCLUDED.instance OR leases.expires_at < now()
+                 RETURNING instance",
+                &[&game, &instance, &ttl.as_secs_f64()],
+            )?;
+            Ok(held.is_some())
+        })
+    }
+
+    fn release_lease(&self, game: &str, instance: &str) -> Result<(), StoreError> {
+        self.with(|client| {
+            client.execute(
+                "DELETE FROM leases WHERE game = $1 AND instance = $2",
+                &[&game, &instance],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn set_presence(
+        &self,
+        game: &str,
+        seat: usize,
+        instance: &str,
+        connections: usize,
+    ) -> Result<(), StoreError> {
+        self.with(|client| {
+            client.execute(
+                "INSERT INTO presence (game, seat, instance, connections) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (game, seat, instance) DO UPDATE SET connections = EXCLUDED.connections",
+                &[
+                    &game,
+                    &(seat as i32),
+                    &instance,
+                    &i32::try_from(connections).unwrap_or(i32::MAX),
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn present_elsewhere(
+        &self,
+        game: &str,
+        seat: usize,
+        instance: &str,
+    ) -> Result<bool, StoreError> {
+        self.with(|client| {
+            let row = client.query_one(
+                "SELECT EXISTS (SELECT 1 FROM presence
+                 WHERE game = $1 AND seat = $2 AND instance <> $3 AND connections > 0)",
+                &[&game, &(seat as i32), &instance],
+            )?;
+            Ok(row.get(0))
         })
     }
 

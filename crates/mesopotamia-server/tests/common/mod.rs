@@ -240,6 +240,11 @@ pub fn check_messages(record: &dyn AnySession, seat: Option<usize>, messages: &[
 
 /// The server binary on a free port of 127.0.0.1 on `database`.
 pub fn spawn_binary(database: &Database, port: u16) -> std::process::Child {
+    spawn_binary_with(database, port, &[])
+}
+
+/// The server binary on a free port of 127.0.0.1 on `database`, with more flags.
+pub fn spawn_binary_with(database: &Database, port: u16, flags: &[&str]) -> std::process::Child {
     let database = match database {
         Database::Sqlite(path) => format!("sqlite:{}", path.display()),
         Database::Postgres(url) => url.clone(),
@@ -253,6 +258,7 @@ pub fn spawn_binary(database: &Database, port: u16) -> std::process::Child {
             "--database",
             &database,
         ])
+        .args(flags)
         .env("RUST_LOG", "warn")
         .spawn()
         .unwrap()
