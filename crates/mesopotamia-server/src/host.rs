@@ -379,6 +379,12 @@ impl Host {
     /// Catches up with what another instance committed: the ids of the games that moved.
     fn hear(&self, change: Change) -> Vec<String> {
         let games: Vec<Arc<Hosted>> = match &change {
+            Change::Game { game } => {
+                if let Err(e) = self.load(game) {
+                    tracing::warn!(game = %game, "could not load a game made elsewhere: {e}");
+                }
+                return Vec::new();
+            }
             Change::Step { game, .. } | Change::Seat { game } => {
                 self.game(game).into_iter().collect()
             }
@@ -393,7 +399,7 @@ impl Host {
                     Ok(false)
                 }
                 Change::Step { .. } => self.catch_up(&hosted, &mut table),
-                Change::Seat { .. } | Change::Missed => self
+                Change::Game { .. } | Change::Seat { .. } | Change::Missed => self
                     .reseat(&hosted, &mut table)
                     .and_then(|()| self.catch_up(&hosted, &mut table)),
             };

@@ -200,6 +200,11 @@ pub enum Change {
         /// The step's number.
         index: u64,
     },
+    /// `game` was created.
+    Game {
+        /// The game.
+        game: String,
+    },
     /// A seat of `game` was claimed or handed to a bot.
     Seat {
         /// The game.
@@ -210,7 +215,7 @@ pub enum Change {
 }
 
 impl Change {
-    /// The notification's payload: `step INDEX GAME` or `seat GAME`.
+    /// The notification's payload: `step INDEX GAME`, `seat GAME` or `game GAME`.
     pub(crate) fn read(payload: &str) -> Option<Change> {
         let mut words = payload.splitn(3, ' ');
         match (words.next()?, words.next()?, words.next()) {
@@ -219,6 +224,9 @@ impl Change {
                 index: index.parse().ok()?,
             }),
             ("seat", game, None) => Some(Change::Seat {
+                game: game.to_owned(),
+            }),
+            ("game", game, None) => Some(Change::Game {
                 game: game.to_owned(),
             }),
             _ => None,
@@ -482,6 +490,28 @@ mod tests {
         assert_eq!(back.spectator_hash, [9; 32]);
         assert!(matches!(store.game("b"), Err(StoreError::NoGame(_))));
         assert!(store.append_step("b", 0, "{}", 0).is_err());
+    }
+
+    #[test]
+    fn a_notification_reads_as_a_change_or_nothing() {
+        assert_eq!(
+            Change::read("step 12 g1"),
+            Some(Change::Step {
+                game: "g1".into(),
+                index: 12
+            })
+        );
+        assert_eq!(
+            Change::read("seat g1"),
+            Some(Change::Seat { game: "g1".into() })
+        );
+        assert_eq!(
+            Change::read("game g1"),
+            Some(Change::Game { game: "g1".into() })
+        );
+        for bad in ["", "step", "step x g1", "seat", "seat a b", "dance g1"] {
+            assert_eq!(Change::read(bad), None, "{bad}");
+        }
     }
 
     #[test]

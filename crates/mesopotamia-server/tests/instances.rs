@@ -28,12 +28,23 @@ async fn seats_on_different_instances_play_a_game_to_its_end() {
         return;
     };
     let seats = ["person", "random", "person"];
-    // Created on one instance: the other loads it when a seat connects there.
+    // Created on one instance: the other hosts it too.
     let (id, created) = create(
         a,
         json!({ "game": "sumeria", "seats": seats, "seed": 8, "claim": [0, 2] }),
     )
     .await;
+    // The other instance's lobby lists it (told of it by the database).
+    let mut listed = false;
+    for _ in 0..50 {
+        let (_, list) = http(b, "GET", "/api/games", None).await;
+        if list[0]["id"] == id.as_str() {
+            listed = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(listed, "the game is listed on the other instance");
     let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
     let first = tokio::spawn(person(connect(a, &id, &token(0)).await));
     let second = tokio::spawn(person(connect(b, &id, &token(1)).await));

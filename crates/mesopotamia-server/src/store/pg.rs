@@ -239,6 +239,11 @@ impl Store for PostgresStore {
                     ],
                 )?;
             }
+            // The other instances host it at once (their lobbies list it).
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&CHANNEL, &format!("game {}", game.id)],
+            )?;
             tx.commit()?;
             Ok(())
         })
