@@ -1,23 +1,41 @@
 #!/usr/bin/env bash
 # The game server's figures, as docs/server.md quotes them: the load example in release,
 # GAMES games of Tigris & Euphrates at once (two scripted people each, all on 127.0.0.1),
-# SECONDS at most; its JSON line, with the commit and the date, in docs/server/load.json.
+# SECONDS at most, on INSTANCES servers and DATABASE (sqlite, or postgres: a throwaway
+# cluster of scripts/postgres.sh, started here and stopped on exit); its JSON line, with the
+# commit and the date, in docs/server/load-GAMES-INSTANCES-DATABASE.json.
 #
-# Usage: scripts/server-load.sh [GAMES] [SECONDS]   (100 60). Run it with nothing else on the machine.
+# Usage: scripts/server-load.sh [GAMES] [SECONDS] [INSTANCES] [DATABASE]   (100 60 1 sqlite)
+# Run it with nothing else on the machine.
 set -euo pipefail
 games="${1:-100}"
 seconds="${2:-60}"
+instances="${3:-1}"
+database="${4:-sqlite}"
 cd "$(dirname "$0")/.."
+if [ "$instances" -gt 1 ] && [ "$database" != postgres ]; then
+  echo "server-load.sh: several instances share a PostgreSQL database: DATABASE postgres" >&2
+  exit 2
+fi
 cargo build --release -q -p mesopotamia-server --example load
 bin="${CARGO_TARGET_DIR:-target}/release/examples/load"
-line="$("$bin" "$games" "$seconds")"
+if [ "$database" = postgres ]; then
+  pg_parent="$(mktemp -d)"
+  chmod 755 "$pg_parent"
+  export MESOPOTAMIA_PG_DIR="$pg_parent/postgres"
+  trap 'scripts/postgres.sh stop || true; rm -rf "$pg_parent"' EXIT
+  MESOPOTAMIA_LOAD_POSTGRES="$(scripts/postgres.sh start)"
+  export MESOPOTAMIA_LOAD_POSTGRES
+fi
+line="$("$bin" "$games" "$seconds" "$instances")"
 mkdir -p docs/server
-python3 - "$line" <<'PY'
+out="docs/server/load-$games-$instances-$database.json"
+python3 - "$line" "$out" <<'PY'
 import datetime, json, subprocess, sys
 figures = json.loads(sys.argv[1])
 figures["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
 figures["date"] = datetime.date.today().isoformat()
-figures["command"] = "scripts/server-load.sh (cargo run --release -p mesopotamia-server --example load -- GAMES SECONDS)"
-open("docs/server/load.json", "w").write(json.dumps(figures, indent=2) + "\n")
+figures["command"] = "scripts/server-load.sh GAMES SECONDS INSTANCES DATABASE (cargo run --release -p mesopotamia-server --example load -- GAMES SECONDS INSTANCES)"
+open(sys.argv[2], "w").write(json.dumps(figures, indent=2) + "\n")
 print(json.dumps(figures, indent=2))
 PY

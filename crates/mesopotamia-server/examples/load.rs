@@ -1,21 +1,24 @@
 //! A load run of the game server, all on 127.0.0.1, bounded in games and time: GAMES games of
 //! Tigris & Euphrates at once, two people each, scripted clients that play the first legal
 //! action as soon as their seat is to move. It measures the actions per second and, for each
-//! action, the time from its sending to every seat of its game told of it (p50, p99), and
-//! counts the errors (want 0). It prints one JSON line.
+//! action, the time from its sending to every seat of its game told of it (p50, p99), the
+//! memory per game, and counts the errors (want 0). It prints one JSON line.
 //!
 //! ```sh
-//! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS]   # 100 60
+//! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS] [INSTANCES]   # 100 60 1
 //! ```
 //!
-//! The server runs in the same process (its own runtime threads), its database a fresh
-//! SQLite file in the temporary folder.
+//! The servers run in the same process (their own runtime threads): INSTANCES of them, on a
+//! fresh SQLite file in the temporary folder (one instance), or on the PostgreSQL database at
+//! `MESOPOTAMIA_LOAD_POSTGRES` (a `postgres://` URL of an empty database: required for two
+//! instances or more). With several instances each game's two seats connect to different
+//! ones, so every step crosses the database's notifications.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mesopotamia_server::{Config, Server};
+use mesopotamia_server::{Config, Database, Server};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -54,11 +57,16 @@ struct Measured {
     over: bool,
 }
 
-async fn play(addr: SocketAddr, seed: u64, until: Instant) -> Measured {
-    let created = create(addr, seed).await;
+async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant) -> Measured {
+    let created = create(addrs[0], seed).await;
     let id = created["id"].as_str().expect("an id").to_owned();
     let mut sockets: Vec<Socket> = Vec::new();
-    for seat in created["seats"].as_array().expect("seats") {
+    for (seat, addr) in created["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .zip(addrs)
+    {
         let url = format!(
             "ws://{addr}/api/games/{id}/socket?token={}",
             seat["token"].as_str().expect("a token")
@@ -134,27 +142,61 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// The process's resident memory (kB), from /proc (Linux); 0 elsewhere.
+fn resident_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(60);
+    let instances: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1).max(1);
     let data = std::env::temp_dir().join(format!("meso-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
-    let mut config = Config::new("127.0.0.1:0".parse().expect("an address"), data.clone());
-    config.rate = 1000;
-    let server = Server::bind(config).await.expect("a server");
-    let addr = server.local_addr().expect("its address");
-    tokio::spawn(server.run());
+    let postgres = std::env::var("MESOPOTAMIA_LOAD_POSTGRES").ok();
+    if instances > 1 && postgres.is_none() {
+        eprintln!(
+            "load: {instances} instances share a PostgreSQL database: set MESOPOTAMIA_LOAD_POSTGRES"
+        );
+        std::process::exit(2);
+    }
+    let mut addrs = Vec::new();
+    for _ in 0..instances {
+        let mut config = Config::new("127.0.0.1:0".parse().expect("an address"), data.clone());
+        config.database = postgres.clone().map(Database::Postgres);
+        config.rate = 1000;
+        config.limits.games = games as usize + 16;
+        config.max_connections = 2 * games as usize + 64;
+        let server = Server::bind(config).await.expect("a server");
+        addrs.push(server.local_addr().expect("its address"));
+        tokio::spawn(server.run());
+    }
+    let memory_before = resident_kb();
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
     let runs: Vec<_> = (0..games)
-        .map(|seed| tokio::spawn(play(addr, seed, until)))
+        .map(|seed| {
+            let first = addrs[seed as usize % addrs.len()];
+            let second = addrs[(seed as usize + 1) % addrs.len()];
+            tokio::spawn(play([first, second], seed, until))
+        })
         .collect();
     let mut told = Vec::new();
     let (mut actions, mut errors, mut over) = (0, 0, 0);
+    let mut memory_peak = memory_before;
     for run in runs {
         let m = run.await.expect("a game's client");
+        memory_peak = memory_peak.max(resident_kb());
         actions += m.actions;
         errors += m.errors;
         over += u64::from(m.over);
@@ -166,6 +208,8 @@ async fn main() {
         "{}",
         json!({
             "games": games,
+            "instances": instances,
+            "database": if postgres.is_some() { "postgres" } else { "sqlite" },
             "games_over": over,
             "seconds": (elapsed * 10.0).round() / 10.0,
             "actions": actions,
@@ -173,6 +217,8 @@ async fn main() {
             "told_p50_ms": (percentile(&told, 0.5) * 100.0).round() / 100.0,
             "told_p99_ms": (percentile(&told, 0.99) * 100.0).round() / 100.0,
             "errors": errors,
+            // Servers and clients in one process: an upper bound of the servers' own.
+            "memory_per_game_kb": memory_peak.saturating_sub(memory_before) / games.max(1),
             "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         })
     );
