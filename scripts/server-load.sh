@@ -27,12 +27,15 @@ if [ "$database" = postgres ]; then
   MESOPOTAMIA_LOAD_POSTGRES="$(scripts/postgres.sh start)"
   export MESOPOTAMIA_LOAD_POSTGRES
 fi
+# The machine's load average before the run: a figure is one only from a quiet machine.
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 line="$("$bin" "$games" "$seconds" "$instances")"
 mkdir -p docs/server
 out="docs/server/load-$games-$instances-$database.json"
-python3 - "$line" "$out" <<'PY'
+python3 - "$line" "$out" "$load_before" <<'PY'
 import datetime, json, subprocess, sys
 figures = json.loads(sys.argv[1])
+figures["load_average_before"] = sys.argv[3]
 figures["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
 figures["date"] = datetime.date.today().isoformat()
 figures["command"] = "scripts/server-load.sh GAMES SECONDS INSTANCES DATABASE (cargo run --release -p mesopotamia-server --example load -- GAMES SECONDS INSTANCES)"

@@ -26,26 +26,25 @@ use tokio_tungstenite::tungstenite::Message;
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-async fn create(addr: SocketAddr, seed: u64) -> Value {
+/// A game made on the server, or `None` (counted as an error).
+async fn create(addr: SocketAddr, seed: u64) -> Option<Value> {
     let body =
         json!({ "game": "tigris", "seats": ["person", "person"], "seed": seed, "claim": [0, 1] })
             .to_string();
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let mut stream = TcpStream::connect(addr).await.ok()?;
     let request = format!(
         "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    stream.write_all(request.as_bytes()).await.expect("request");
+    stream.write_all(request.as_bytes()).await.ok()?;
     let mut response = String::new();
-    stream
-        .read_to_string(&mut response)
-        .await
-        .expect("response");
+    stream.read_to_string(&mut response).await.ok()?;
     let body = response
         .split_once("\r\n\r\n")
         .map(|(_, b)| b)
         .unwrap_or("");
-    serde_json::from_str(body).expect("a created game")
+    let created: Value = serde_json::from_str(body).ok()?;
+    created["id"].is_string().then_some(created)
 }
 
 /// What one game measured: actions, each action's time to every seat told, errors.
@@ -58,33 +57,34 @@ struct Measured {
 }
 
 async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant) -> Measured {
-    let created = create(addrs[0], seed).await;
-    let id = created["id"].as_str().expect("an id").to_owned();
+    let mut measured = Measured::default();
+    let Some(created) = create(addrs[0], seed).await else {
+        measured.errors += 1;
+        return measured;
+    };
+    let id = created["id"].as_str().unwrap_or_default().to_owned();
+    let seats = created["seats"].as_array().cloned().unwrap_or_default();
     let mut sockets: Vec<Socket> = Vec::new();
-    for (seat, addr) in created["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .zip(addrs)
-    {
+    for (seat, addr) in seats.iter().zip(addrs) {
         let url = format!(
             "ws://{addr}/api/games/{id}/socket?token={}",
-            seat["token"].as_str().expect("a token")
+            seat["token"].as_str().unwrap_or_default()
         );
-        sockets.push(
-            tokio_tungstenite::connect_async(url)
-                .await
-                .expect("a socket")
-                .0,
-        );
+        match tokio_tungstenite::connect_async(url).await {
+            Ok((socket, _)) => sockets.push(socket),
+            Err(_) => {
+                measured.errors += 1;
+                return measured;
+            }
+        }
     }
-    let mut measured = Measured::default();
+    let mut it = sockets.into_iter();
+    let (Some(mut a), Some(mut b)) = (it.next(), it.next()) else {
+        measured.errors += 1;
+        return measured;
+    };
     // The action in flight: its step, when it was sent, and which seats were told since.
     let mut in_flight: Option<(u64, Instant, [bool; 2])> = None;
-    let (mut a, mut b) = {
-        let mut it = sockets.into_iter();
-        (it.next().expect("seat 0"), it.next().expect("seat 1"))
-    };
     let mut states: [Option<Value>; 2] = [None, None];
     while Instant::now() < until && !measured.over {
         let (from, message) = tokio::select! {
