@@ -717,6 +717,7 @@ impl Host {
         leased: &mut bool,
     ) -> Result<(), Refusal> {
         let id = hosted.id.as_str();
+        let mut renewed: Option<Instant> = None;
         loop {
             let (copy, bot) = {
                 let table = hosted.lock();
@@ -731,13 +732,19 @@ impl Host {
             // The bots of a game play on one instance at a time: this one while its lease
             // holds (each step renews it), another once it has expired. (Alone on its
             // database, an instance needs none.)
+            // Renewed once a third of it has gone by, not at every step: a round trip to the
+            // database fewer for most steps, well before it could expire.
+            let due = renewed.is_none_or(|at| at.elapsed() >= self.limits.lease / 3);
             if !self.shared.load(Ordering::Relaxed) {
                 *leased = false;
+            } else if !due {
+                // Held, and renewed a moment ago.
             } else if let Some(held) = self.hold_lease(id).await? {
                 if !held {
                     return Ok(());
                 }
                 *leased = true;
+                renewed = Some(Instant::now());
             } else {
                 continue;
             }
