@@ -6,12 +6,14 @@
 //! and SQLite stay unchanged. (The crate is a thin blocking wrapper on `tokio-postgres`,
 //! the same project.)
 //!
-//! One connection, held behind a mutex as SQLite's is. A connection that failed (the
+//! A few connections (`CONNECTIONS`), each behind a mutex as SQLite's one is, and one more
+//! for listening to the other instances' steps. A connection that failed (the
 //! database restarted, the network cut) is dropped and opened again on the next call: a call
 //! during the outage fails with [`StoreError::Database`] and, each call being one
 //! transaction, leaves nothing half-written.
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -76,10 +78,17 @@ const MIGRATION_LOCK: i64 = 0x6d65_736f_0001;
 /// hold a player's action for the system's TCP timeout).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// Connections per instance for its calls: games' steps are stored a few at a time, not
+/// one after another (one connection held a thousand games' draws in a queue).
+const CONNECTIONS: usize = 4;
+
 /// The shared database: PostgreSQL, at a `postgres://` URL.
 pub struct PostgresStore {
     config: postgres::Config,
-    client: Mutex<Option<Client>>,
+    /// Each opened when first needed, and again after it failed.
+    clients: Vec<Mutex<Option<Client>>>,
+    /// Where the next call starts looking for a free connection.
+    next: AtomicUsize,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -96,11 +105,13 @@ impl Drop for PostgresStore {
     fn drop(&mut self) {
         // The client blocks to close its connection, which a thread of the async runtime
         // may not do (a server dropped on its runtime): closed on a thread of its own there.
-        let client = self.client.get_mut().ok().and_then(Option::take);
-        if let Some(client) = client
-            && tokio::runtime::Handle::try_current().is_ok()
-        {
-            std::thread::spawn(move || drop(client));
+        let on_runtime = tokio::runtime::Handle::try_current().is_ok();
+        for slot in &mut self.clients {
+            if let Some(client) = slot.get_mut().ok().and_then(Option::take)
+                && on_runtime
+            {
+                std::thread::spawn(move || drop(client));
+            }
         }
     }
 }
@@ -117,35 +128,51 @@ impl PostgresStore {
         }
         let store = PostgresStore {
             config,
-            client: Mutex::new(None),
+            clients: (0..CONNECTIONS).map(|_| Mutex::new(None)).collect(),
+            next: AtomicUsize::new(0),
         };
         store.with(migrate)?;
         Ok(store)
     }
 
-    /// Runs `call` on the connection, opened first if there is none; a connection found
-    /// closed after a failure is dropped, to be opened again by the next call.
+    /// Runs `call` on a free connection (or waits for one), opened first if there is none.
+    /// A connection found closed after a failure is dropped and `call` tried once more on a
+    /// new one: a connection the database closed (it restarted) is only noticed when used,
+    /// and its call never reached a commit; a second failure is the caller's.
     fn with<T>(
         &self,
-        call: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+        mut call: impl FnMut(&mut Client) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let mut slot = self.lock()?;
-        if slot.as_ref().is_none_or(Client::is_closed) {
-            *slot = None;
-            *slot = Some(self.config.connect(NoTls)?);
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            if slot.as_ref().is_none_or(Client::is_closed) {
+                *slot = None;
+                *slot = Some(self.config.connect(NoTls)?);
+            }
+            let Some(client) = slot.as_mut() else {
+                return Err(StoreError::Database("no connection".into()));
+            };
+            let result = call(client);
+            if result.is_err() && client.is_closed() {
+                *slot = None;
+                if tries < 2 {
+                    continue;
+                }
+            }
+            return result;
         }
-        let Some(client) = slot.as_mut() else {
-            return Err(StoreError::Database("no connection".into()));
-        };
-        let result = call(client);
-        if result.is_err() && client.is_closed() {
-            *slot = None;
-        }
-        result
     }
 
     fn lock(&self) -> Result<MutexGuard<'_, Option<Client>>, StoreError> {
-        self.client
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        for i in 0..self.clients.len() {
+            if let Ok(slot) = self.clients[(start + i) % self.clients.len()].try_lock() {
+                return Ok(slot);
+            }
+        }
+        self.clients[start % self.clients.len()]
             .lock()
             .map_err(|_| StoreError::Database("a writer panicked".into()))
     }
