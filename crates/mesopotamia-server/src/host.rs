@@ -142,6 +142,9 @@ pub struct Hosted {
     steps: watch::Sender<u64>,
     /// Whether this instance is playing the game's bots and chance now.
     driving: AtomicBool,
+    /// Whether its bots or chance failed here (the engine refused): not driven again by the
+    /// sweep of stalled games, which would only fail again.
+    failed: AtomicBool,
 }
 
 impl Hosted {
@@ -280,6 +283,7 @@ fn hosted_from(game: StoredGame) -> Result<Arc<Hosted>, Refusal> {
         id: game.id,
         steps: watch::Sender::new(session.steps().len() as u64),
         driving: AtomicBool::new(false),
+        failed: AtomicBool::new(false),
         table: Mutex::new(Table {
             present: vec![(0, Instant::now()); game.seats.len()],
             published: vec![0; game.seats.len()],
@@ -519,6 +523,7 @@ impl Host {
             id: id.clone(),
             steps: watch::Sender::new(0),
             driving: AtomicBool::new(false),
+            failed: AtomicBool::new(false),
             table: Mutex::new(Table {
                 present: vec![(0, Instant::now()); seats.len()],
                 published: vec![0; seats.len()],
@@ -707,6 +712,9 @@ impl Host {
                 tokio::task::spawn_blocking(move || host.store.release_lease(&id, &host.instance))
                     .await;
         }
+        if driven.is_err() {
+            hosted.failed.store(true, Ordering::Release);
+        }
         hosted.driving.store(false, Ordering::Release);
         driven
     }
@@ -825,7 +833,7 @@ impl Host {
         games
             .into_iter()
             .filter(|hosted| {
-                if hosted.driving.load(Ordering::Acquire) {
+                if hosted.driving.load(Ordering::Acquire) || hosted.failed.load(Ordering::Acquire) {
                     return false;
                 }
                 let table = hosted.lock();
