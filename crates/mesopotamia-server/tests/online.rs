@@ -400,7 +400,10 @@ async fn a_connection_over_its_rate_is_answered_and_kept() {
         assert_eq!(m["type"], "error", "{m}");
         over += usize::from(m["reason"].as_str().unwrap().contains("a second"));
     }
-    assert!(over >= 10, "{over} of 20 messages over the rate of 5 a second");
+    assert!(
+        over >= 10,
+        "{over} of 20 messages over the rate of 5 a second"
+    );
     // Kept: a second later it answers again.
     tokio::time::sleep(Duration::from_millis(1100)).await;
     say(&mut socket, json!({ "type": "sync" })).await;
