@@ -18,7 +18,8 @@
 #           there, which every run also does at its end).
 #   environment: MS (CPU milliseconds per decision, default 50), GAMES (games per table,
 #           default 200), SEED (the first game's seed, default 1: game i is seeded SEED + i),
-#           THREADS (games played at once, each on one thread, default 1).
+#           THREADS (games played at once, each on one thread, default 1), LEVELS (the
+#           `levels` table's higher levels, default "2 3 4 5").
 #
 # One game runs on one thread and its bots take turns, so each decision's search runs on the
 # thread that measures it. More THREADS than free cores makes a run slower, not unfair.
@@ -132,7 +133,7 @@ for table in "${tables[@]}"; do
         run old-claims-mcts-vs-starved-v1 100it tigris 2 "mcts:$cpu,mcts-v1:100"
         ;;
     levels)
-        for n in 2 3 4 5; do
+        for n in ${LEVELS:-2 3 4 5}; do
             run "levels-te2-level$n-vs-level$((n - 1))" iterations tigris 2 "level$n,level$((n - 1))"
         done
         ;;

@@ -8,7 +8,7 @@ use core::any::Any;
 use mesopotamia_core::describe::GameDescription;
 use mesopotamia_core::marks::MarkedString;
 use mesopotamia_core::observation::Layout;
-use mesopotamia_core::table::{Fact, Gesture, Piece, SeatFacts};
+use mesopotamia_core::table::{Fact, Gesture, Piece, SeatFacts, TableFacts};
 use mesopotamia_core::{GameOptions, Seat, Step, ToMove};
 
 use super::{Session, SessionError};
@@ -143,6 +143,9 @@ pub trait AnySession: Send + Sync {
     /// What `viewer` (`None`: a spectator) sees of `seat`'s standing: its running score
     /// when visible, and its VP or influence.
     fn seat_facts(&self, seat: Seat, viewer: Option<Seat>) -> SeatFacts;
+    /// The table's facts and every seat's standing as `viewer` (`None`: a spectator) sees
+    /// them ([`AtTheTable::facts`]).
+    fn facts(&self, viewer: Option<Seat>) -> TableFacts;
     /// Why the game ended, once it has: `rules` or `turn-limit`.
     fn end_reason(&self) -> Option<&'static str>;
     /// The position as an SVG picture.
@@ -393,6 +396,10 @@ impl<G: NamedGame> AnySession for Session<G> {
 
     fn seat_facts(&self, seat: Seat, viewer: Option<Seat>) -> SeatFacts {
         self.game.seat_facts(seat, viewer)
+    }
+
+    fn facts(&self, viewer: Option<Seat>) -> TableFacts {
+        self.game.facts(viewer)
     }
 
     fn view_text(&self, seat: Seat) -> MarkedString {

@@ -48,7 +48,7 @@ let selected = null; // the id of the piece the person took up
 let hinted = null; // the hint's action, drawn until the next step
 let cursor = null; // the board place under the keyboard cursor (its `data-at`)
 let logItems = []; // [{ index (in the steps), seat, action, events }]
-let flash = null; // { seat, place } of the step just played, drawn for a moment
+let flash = null; // { seat } of the step just played: its tag flashes for a moment
 let online = null; // the Remote game when playing through the game server
 
 // ---- The bot worker: bots think there, so the page never freezes.
@@ -767,7 +767,7 @@ function playPerson(action) {
 
 function logStep(index, seat, action, events) {
   logItems.push({ index, seat, action, events });
-  flash = { seat, place: gestureOf(action)?.place ?? null };
+  flash = { seat };
   setTimeout(() => {
     if (flash && flash.seat === seat) {
       flash = null;

@@ -167,6 +167,30 @@ pub struct SeatFacts {
     pub facts: Vec<Fact>,
 }
 
+/// One seat's standing as a viewer sees it: [`SeatFacts`] with the seat they are of.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Standing {
+    /// The seat's index.
+    pub seat: usize,
+    /// Its running score, if the viewer may know it.
+    pub score: Option<u32>,
+    /// The rest, in words.
+    pub facts: Vec<Fact>,
+}
+
+/// Everything a viewer sees of the table's running state, as a front end shows it beside
+/// the board ([`AtTheTable::facts`]); in JSON `{table: [{label, value}], seats: [{seat,
+/// score, facts}]}`, `score` null where hidden.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TableFacts {
+    /// What everyone sees of the table ([`AtTheTable::table_facts`]).
+    pub table: Vec<Fact>,
+    /// Each seat's standing, in seat order ([`AtTheTable::seat_facts`]).
+    pub seats: Vec<Standing>,
+}
+
 /// A game as a person meets it at the table (see the [module](self)).
 ///
 /// [`pieces`](AtTheTable::pieces) and [`seat_facts`](AtTheTable::seat_facts) tell a seat only
@@ -187,4 +211,22 @@ pub trait AtTheTable: Game {
     /// What `viewer` sees of `seat`'s standing (`None`: a spectator, who sees what every
     /// seat sees).
     fn seat_facts(&self, seat: Seat, viewer: Option<Seat>) -> SeatFacts;
+
+    /// The table's facts and every seat's standing as `viewer` sees them (`None`: a
+    /// spectator): what one call of a front end draws beside the board.
+    fn facts(&self, viewer: Option<Seat>) -> TableFacts {
+        TableFacts {
+            table: self.table_facts(),
+            seats: Seat::all(self.seat_count())
+                .map(|seat| {
+                    let SeatFacts { score, facts } = self.seat_facts(seat, viewer);
+                    Standing {
+                        seat: seat.index(),
+                        score,
+                        facts,
+                    }
+                })
+                .collect(),
+        }
+    }
 }

@@ -21,6 +21,14 @@ pub trait GameBots: Game<Action: Send + Sync> + Send + Sync + 'static {
     fn greedy_bot() -> Box<dyn Bot<Self> + Send>;
     /// The game's search bot (its `bots::mcts_bot`) at `iterations` per decision.
     fn mcts_bot(iterations: u32) -> MctsBot<Self>;
+    /// The game's search bot at a level for people (`level2` to `level5`), at `iterations`
+    /// per decision: by default [`mcts_bot`](GameBots::mcts_bot). A game whose default search
+    /// is tuned for many cheap iterations (a budget of time) may give the levels, which are
+    /// a few iterations so that a level plays the same on any machine, a search that does
+    /// more with each.
+    fn level_bot(iterations: u32) -> MctsBot<Self> {
+        Self::mcts_bot(iterations)
+    }
     /// The game's first search bot, kept as a baseline (its `bots::mcts_v1_bot`), at
     /// `iterations` per decision.
     fn mcts_v1_bot(iterations: u32) -> MctsBot<Self>;

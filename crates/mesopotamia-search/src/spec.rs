@@ -246,7 +246,7 @@ impl BotSpec {
             BotSpec::MctsV1(budget) => (G::mcts_v1_bot(G::MCTS_V1_ITERATIONS), budget),
             BotSpec::Level(n) => {
                 let iterations = *G::LEVEL_ITERATIONS.get(usize::from(n).checked_sub(2)?)?;
-                (G::mcts_bot(iterations), Budget::Default)
+                (G::level_bot(iterations), Budget::Default)
             }
             BotSpec::Person | BotSpec::Random | BotSpec::Greedy => return None,
         };

@@ -265,14 +265,7 @@ impl Game {
     /// `{table: [{label, value}], seats: [{seat, score, facts}]}`, `score` null where hidden.
     pub fn facts(&self, viewer: Option<f64>) -> Result<Value, String> {
         let viewer = viewer.map(|v| self.seat(v)).transpose()?;
-        let seats: Vec<Value> = (0..self.session.players())
-            .filter_map(|i| self.session.seat(i).ok())
-            .map(|seat| {
-                let seen = self.session.seat_facts(seat, viewer);
-                json!({ "seat": seat.index(), "score": seen.score, "facts": convert::facts(&seen.facts) })
-            })
-            .collect();
-        Ok(json!({ "table": convert::facts(&self.session.table_facts()), "seats": seats }))
+        serde_json::to_value(self.session.facts(viewer)).map_err(|e| e.to_string())
     }
 
     /// The seat's view, in the engine's JSON form.

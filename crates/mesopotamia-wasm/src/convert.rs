@@ -7,7 +7,7 @@ use mesopotamia::core::describe::{
     GameDescription, GameOptions, OptionKind, OptionValue, OptionsError, camel_case,
 };
 use mesopotamia::core::marks::{Mark, MarkedString};
-use mesopotamia::core::table::{Fact, Gesture, Piece as TablePiece};
+use mesopotamia::core::table::{Gesture, Piece as TablePiece};
 use mesopotamia::session::{HintText, Suggestion, Told};
 use serde_json::{Map, Value, json};
 
@@ -197,11 +197,6 @@ pub fn gesture(gesture: &Gesture) -> Value {
 /// A piece a seat can take: `{piece, kind, colour, count, at, label}`.
 pub fn piece(piece: &TablePiece) -> Value {
     json!(piece)
-}
-
-/// Facts as `[{label, value}]`.
-pub fn facts(facts: &[Fact]) -> Value {
-    json!(facts)
 }
 
 /// Who is to move, as `{kind, seat?}`.

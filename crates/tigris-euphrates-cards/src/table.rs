@@ -194,5 +194,12 @@ mod tests {
         assert_eq!(game.seat_facts(one, Some(one)).score, Some(0));
         assert_eq!(game.seat_facts(one, Some(zero)).score, None);
         assert_eq!(game.seat_facts(one, None).score, None);
+        // The whole table as seat 0 sees it: every seat once, in order, its own score
+        // alone shown.
+        let facts = game.facts(Some(zero));
+        assert_eq!(facts.table, game.table_facts());
+        let seats: Vec<_> = facts.seats.iter().map(|s| (s.seat, s.score)).collect();
+        assert_eq!(seats, [(0, Some(0)), (1, None), (2, None)]);
+        assert_eq!(facts.seats[1].facts, game.seat_facts(one, Some(zero)).facts);
     }
 }

@@ -77,25 +77,44 @@ pub fn mcts_v1_bot(iterations: u32) -> MctsBot<Tigris> {
 }
 
 /// Iterations per decision of [`mcts_bot`] by default (`mcts`): a decision takes well under
-/// a second on one core (each iteration judges every legal action of a new node).
-pub const MCTS_ITERATIONS: u32 = 200;
+/// a second on one core (most iterations are as cheap as [`mcts_v1_bot`]'s).
+pub const MCTS_ITERATIONS: u32 = 10_000;
 const SCALE: f64 = 1000.0;
 const TEMPERATURE: f64 = 30.0;
 const EXPLORATION: f64 = 1.0;
 
 /// The search bot's iterations per decision at the levels for people `level2` to `level5`
-/// (`level1` is the greedy bot), from quick to strong.
+/// (`level1` is the greedy bot), from quick to strong, of [`level_bot`].
 pub const LEVEL_ITERATIONS: [u32; 4] = [10, 50, 200, 1000];
 
-/// The search bot (`mcts`): the search crate's information-set MCTS guided by [`evaluate`]
-/// ([`MctsConfig::with_priors`]), `iterations` per decision. Each new node judges all its
-/// legal actions by [`evaluate`] (priors by softmax at temperature 30, about a third of a VP
-/// of the weakest colour) and is scored by its mover's best one, so that even a short search
-/// plays as the greedy bot does and a longer one looks further. Judging every action makes
-/// an iteration cost about as much as a greedy decision: per iteration it is much stronger
-/// than [`mcts_v1_bot`], per second of computing it is not (see `docs/benchmarks.md`,
-/// "Strength", for what holds at equal CPU time).
+/// The search bot (`mcts`): the search crate's information-set MCTS, `iterations` per
+/// decision, guided by [`evaluate`] at its root only. The root judges each of its legal
+/// actions by [`evaluate`] once (priors by softmax at temperature 30, about a third of a VP
+/// of the weakest colour; [`MctsConfig::with_priors`]) and chooses among them by PUCT, so the
+/// search spends its iterations on the few actions worth it out of the ~300 of a decision;
+/// below the root it is [`mcts_v1_bot`]'s plain UCT (exploration 0.1, a new node scored by
+/// [`evaluate`]; [`MctsConfig::with_guided_depth`]), as cheap an iteration. Guiding every
+/// node, as [`level_bot`] does, costs a greedy decision's judgements per new node: stronger
+/// per iteration, weaker at equal time (`docs/benchmarks.md`, "Strength", has what holds
+/// at equal CPU time).
 pub fn mcts_bot(iterations: u32) -> MctsBot<Tigris> {
+    MctsBot::new(
+        MctsConfig::iterations(iterations)
+            .with_evaluation_scale(SCALE)
+            .with_exploration(EXPLORATION)
+            .with_priors(TEMPERATURE)
+            .with_guided_depth(1, V1_EXPLORATION),
+    )
+    .with_evaluation(evaluate)
+}
+
+/// The search of the levels for people (`level2` to `level5`, [`LEVEL_ITERATIONS`]):
+/// guided by [`evaluate`] at every node. Each new node judges all its legal actions (the
+/// priors as in [`mcts_bot`]) and is scored by its mover's best one, so that even a search
+/// of ten iterations plays at least as the greedy bot does and each level above looks
+/// further: a level is a count of iterations, the same game on any machine, and this search
+/// does the most with a few.
+pub fn level_bot(iterations: u32) -> MctsBot<Tigris> {
     MctsBot::new(
         MctsConfig::iterations(iterations)
             .with_evaluation_scale(SCALE)
@@ -119,6 +138,9 @@ impl GameBots for Tigris {
     }
     fn mcts_v1_bot(iterations: u32) -> MctsBot<Self> {
         mcts_v1_bot(iterations)
+    }
+    fn level_bot(iterations: u32) -> MctsBot<Self> {
+        level_bot(iterations)
     }
     fn evaluate(&self, seat: Seat) -> i64 {
         evaluate(self, seat)
