@@ -941,23 +941,7 @@ impl Host {
             .collect();
         let to_move = session.to_move();
         let acting = matches!((to_move, seat), (ToMove::Seat(a), Some(b)) if a == b);
-        let facts = {
-            let seats: Vec<Value> = (0..session.players())
-                .filter_map(|i| session.seat(i).ok())
-                .map(|s| {
-                    let f = session.seat_facts(s, seat);
-                    json!({
-                        "seat": s.index(),
-                        "score": f.score,
-                        "facts": f.facts,
-                    })
-                })
-                .collect();
-            json!({
-                "table": session.table_facts(),
-                "seats": seats,
-            })
-        };
+        let facts = session.facts(seat);
         let over = session.ranks().map(|ranks| {
             json!({
                 "reason": session.end_reason(),
