@@ -31,7 +31,10 @@ threads="${THREADS:-1}"
 tables=("$@")
 [ ${#tables[@]} -eq 0 ] && tables=(te2 te4 cards4 sumeria3)
 cd "$(dirname "$0")/.."
-cargo build --release -p mesopotamia-cli
+# Only `summary` needs no build.
+if [ "${tables[*]}" != summary ]; then
+    cargo build --release -p mesopotamia-cli
+fi
 bin="${CARGO_TARGET_DIR:-target}/release/mesopotamia"
 out=docs/strength
 mkdir -p "$out"
