@@ -144,7 +144,7 @@ pub trait AnySession: Send + Sync {
     /// when visible, and its VP or influence.
     fn seat_facts(&self, seat: Seat, viewer: Option<Seat>) -> SeatFacts;
     /// The table's facts and every seat's standing as `viewer` (`None`: a spectator) sees
-    /// them ([`AtTheTable::facts`]).
+    /// them ([`AtTheTable::facts`](mesopotamia_core::table::AtTheTable::facts)).
     fn facts(&self, viewer: Option<Seat>) -> TableFacts;
     /// Why the game ended, once it has: `rules` or `turn-limit`.
     fn end_reason(&self) -> Option<&'static str>;
