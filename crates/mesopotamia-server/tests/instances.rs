@@ -16,12 +16,6 @@ async fn two_instances(name: &str) -> Option<[std::net::SocketAddr; 2]> {
     Some([start_on(&database).await, start_on(&database).await])
 }
 
-async fn create(addr: std::net::SocketAddr, body: Value) -> (String, Value) {
-    let (status, created) = http(addr, "POST", "/api/games", Some(body)).await;
-    assert_eq!(status, 201, "{created}");
-    (created["id"].as_str().unwrap().to_owned(), created)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_on_different_instances_play_a_game_to_its_end() {
     let Some([a, b]) = two_instances("instances_game").await else {
@@ -29,7 +23,11 @@ async fn seats_on_different_instances_play_a_game_to_its_end() {
     };
     let seats = ["person", "random", "person"];
     // Created on one instance: the other hosts it too.
-    let (id, created) = create(
+    let Created {
+        id,
+        tokens,
+        spectator: watching,
+    } = create(
         a,
         json!({ "game": "sumeria", "seats": seats, "seed": 8, "claim": [0, 2] }),
     )
@@ -45,12 +43,10 @@ async fn seats_on_different_instances_play_a_game_to_its_end() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert!(listed, "the game is listed on the other instance");
-    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
+    let token = |i: usize| tokens[i].clone();
     let first = tokio::spawn(person(connect(a, &id, &token(0)).await));
     let second = tokio::spawn(person(connect(b, &id, &token(1)).await));
-    let watcher = tokio::spawn(spectator(
-        connect(b, &id, created["spectator"]["token"].as_str().unwrap()).await,
-    ));
+    let watcher = tokio::spawn(spectator(connect(b, &id, &watching).await));
     let told = [
         (Some(0), first.await.unwrap()),
         (Some(2), second.await.unwrap()),
@@ -73,23 +69,21 @@ async fn one_action_sent_to_both_instances_at_once_is_applied_once() {
     let Some([a, b]) = two_instances("instances_race").await else {
         return;
     };
-    let (id, created) = create(
+    let Created { id, tokens, .. } = create(
         a,
         json!({ "game": "cards", "seats": ["person", "person"], "seed": 3, "claim": [0, 1] }),
     )
     .await;
     // Seat 1 plays its turns throughout, on one instance.
-    let seat_1 = tokio::spawn(person(
-        connect(a, &id, created["seats"][1]["token"].as_str().unwrap()).await,
-    ));
+    let seat_1 = tokio::spawn(person(connect(a, &id, &tokens[1]).await));
     let mut applied = 0;
     // The same seat on both instances, several times: whichever stores the step first, the
     // other refuses it as stale and shows the step stored.
     for round in 0..6 {
         let (_, list) = http(a, "GET", "/api/games", None).await;
         let before = list[0]["step"].as_u64().unwrap();
-        let mut on_a = connect(a, &id, created["seats"][0]["token"].as_str().unwrap()).await;
-        let mut on_b = connect(b, &id, created["seats"][0]["token"].as_str().unwrap()).await;
+        let mut on_a = connect(a, &id, &tokens[0]).await;
+        let mut on_b = connect(b, &id, &tokens[0]).await;
         // Both sockets at the same step, seat 0 to move (seat 1 plays its turns meanwhile).
         let state = loop {
             let m = next(&mut on_a).await;
@@ -171,13 +165,13 @@ async fn a_seat_connected_to_one_instance_is_not_away_on_the_other() {
     let Some([a, b]) = two_instances("instances_away").await else {
         return;
     };
-    let (id, created) = create(
+    let Created { id, tokens, .. } = create(
         a,
         json!({ "game": "cards", "seats": ["person", "person"], "seed": 2, "claim": [0, 1],
                 "away": { "after_ms": 300, "bot": "random" } }),
     )
     .await;
-    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
+    let token = |i: usize| tokens[i].clone();
     // Seat 0 connected to the first instance, never acting; seat 1 plays on the second.
     let mut idle = connect(a, &id, &token(0)).await;
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;

@@ -49,16 +49,12 @@ async fn an_instance_killed_mid_game_its_people_go_on_on_the_other() {
         return;
     };
     let seats = ["person", "person", "random"];
-    let (status, created) = http(
+    let Created { id, tokens, .. } = create(
         a,
-        "POST",
-        "/api/games",
-        Some(json!({ "game": "tigris", "seats": seats, "seed": 9, "claim": [0, 1] })),
+        json!({ "game": "tigris", "seats": seats, "seed": 9, "claim": [0, 1] }),
     )
     .await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
-    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
+    let token = |i: usize| tokens[i].clone();
     // Seat 0 on the first instance, seat 1 on the second, to step 40.
     let on_a = tokio::spawn(person_until(connect(a, &id, &token(0)).await, 40));
     let on_b = tokio::spawn(person_until(connect(b, &id, &token(1)).await, 40));
@@ -91,17 +87,10 @@ async fn a_bots_instance_killed_the_other_takes_its_bots_over() {
         return;
     };
     let seats = ["random", "random", "random"];
-    let (status, created) = http(
-        a,
-        "POST",
-        "/api/games",
-        Some(json!({ "game": "tigris", "seats": seats, "seed": 12 })),
-    )
-    .await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
+    let Created { id, spectator, .. } =
+        create(a, json!({ "game": "tigris", "seats": seats, "seed": 12 })).await;
     // The first instance plays the bots (it created the game); a spectator on the second.
-    let mut watcher = connect(b, &id, created["spectator"]["token"].as_str().unwrap()).await;
+    let mut watcher = connect(b, &id, &spectator).await;
     loop {
         let m = next(&mut watcher).await;
         if m["type"] == "state" && m["step"].as_u64() >= Some(20) {

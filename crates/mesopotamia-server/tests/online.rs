@@ -278,31 +278,12 @@ async fn a_server_killed_mid_game_goes_on_from_its_last_committed_step(backend: 
     let seats = ["person", "person", "random"];
     let mut server = spawn_binary(&data, port);
     wait_listening(addr).await;
-    let (status, created) = http(
+    let Created { id, tokens, .. } = create(
         addr,
-        "POST",
-        "/api/games",
-        Some(json!({ "game": "tigris", "seats": seats, "seed": 9, "claim": [0, 1] })),
+        json!({ "game": "tigris", "seats": seats, "seed": 9, "claim": [0, 1] }),
     )
     .await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
-    let tokens: Vec<String> = created["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["token"].as_str().unwrap().to_owned())
-        .collect();
-    let mut clients = Vec::new();
-    for token in &tokens {
-        clients.push(tokio::spawn(person_until(
-            connect(addr, &id, token).await,
-            40,
-        )));
-    }
-    for client in clients {
-        client.await.unwrap();
-    }
+    people_until(addr, &id, &tokens, 40).await;
     // Killed (SIGKILL) mid-game, started again on the same database.
     server.kill().unwrap();
     server.wait().unwrap();

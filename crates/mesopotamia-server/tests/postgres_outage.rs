@@ -57,31 +57,12 @@ async fn a_game_goes_on_after_postgres_restarts() {
     let _alone = CLUSTER.lock().await;
     let addr = start("outage", Backend::Postgres).await;
     let seats = ["person", "random", "person"];
-    let (status, created) = http(
+    let Created { id, tokens, .. } = create(
         addr,
-        "POST",
-        "/api/games",
-        Some(json!({ "game": "sumeria", "seats": seats, "seed": 4, "claim": [0, 2] })),
+        json!({ "game": "sumeria", "seats": seats, "seed": 4, "claim": [0, 2] }),
     )
     .await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
-    let tokens: Vec<String> = created["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["token"].as_str().unwrap().to_owned())
-        .collect();
-    let mut clients = Vec::new();
-    for token in &tokens {
-        clients.push(tokio::spawn(person_until(
-            connect(addr, &id, token).await,
-            12,
-        )));
-    }
-    for client in clients {
-        client.await.unwrap();
-    }
+    people_until(addr, &id, &tokens, 12).await;
     // The outage, at a person's turn (the bot and chance stop there too).
     let mut socket = connect(addr, &id, &tokens[0]).await;
     let other = connect(addr, &id, &tokens[1]).await;
@@ -148,16 +129,12 @@ async fn two_instances_go_on_after_postgres_restarts() {
     let a = start_on(&database).await;
     let b = start_on(&database).await;
     let seats = ["person", "random", "person"];
-    let (status, created) = http(
+    let Created { id, tokens, .. } = create(
         a,
-        "POST",
-        "/api/games",
-        Some(json!({ "game": "sumeria", "seats": seats, "seed": 6, "claim": [0, 2] })),
+        json!({ "game": "sumeria", "seats": seats, "seed": 6, "claim": [0, 2] }),
     )
     .await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
-    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
+    let token = |i: usize| tokens[i].clone();
     let first = tokio::spawn(person_until(connect(a, &id, &token(0)).await, 10));
     let second = tokio::spawn(person_until(connect(b, &id, &token(1)).await, 10));
     first.await.unwrap();

@@ -168,28 +168,8 @@ pub async fn say(socket: &mut Socket, value: Value) {
 
 /// A person who plays the first legal action whenever its seat is to move, to the end;
 /// every message it was sent, in order.
-pub async fn person(mut socket: Socket) -> Vec<Value> {
-    let mut seen = Vec::new();
-    loop {
-        let message = next(&mut socket).await;
-        assert_ne!(message["type"], "error", "{message}");
-        seen.push(message.clone());
-        if message["type"] != "state" {
-            continue;
-        }
-        if !message["over"].is_null() {
-            return seen;
-        }
-        if message["to_move"]["seat"] == message["you"] {
-            if let Some(first) = message["gestures"].get(0) {
-                say(
-                    &mut socket,
-                    json!({ "type": "act", "step": message["step"], "action": first["action"] }),
-                )
-                .await;
-            }
-        }
-    }
+pub async fn person(socket: Socket) -> Vec<Value> {
+    person_until(socket, u64::MAX).await
 }
 
 /// A spectator to the end: every message.
@@ -305,25 +285,68 @@ pub async fn wait_listening(addr: SocketAddr) {
     panic!("the server did not listen on {addr}");
 }
 
-/// A person playing the first legal action until the game has `until` steps or is over.
-pub async fn person_until(mut socket: Socket, until: u64) {
+/// A person playing the first legal action whenever its seat is to move, until the game
+/// has `until` steps or is over; every message it was sent, in order (never an error).
+pub async fn person_until(mut socket: Socket, until: u64) -> Vec<Value> {
+    let mut seen = Vec::new();
     loop {
         let message = next(&mut socket).await;
+        assert_ne!(message["type"], "error", "{message}");
+        seen.push(message.clone());
         if message["type"] != "state" {
             continue;
         }
         if !message["over"].is_null() || message["step"].as_u64().unwrap() >= until {
-            return;
+            return seen;
         }
-        if message["to_move"]["seat"] == message["you"] {
-            if let Some(first) = message["gestures"].get(0) {
-                say(
-                    &mut socket,
-                    json!({ "type": "act", "step": message["step"], "action": first["action"] }),
-                )
-                .await;
-            }
+        if message["to_move"]["seat"] == message["you"]
+            && let Some(first) = message["gestures"].get(0)
+        {
+            say(
+                &mut socket,
+                json!({ "type": "act", "step": message["step"], "action": first["action"] }),
+            )
+            .await;
         }
+    }
+}
+
+/// A game the lobby made: its id, the tokens of the seats it claimed (in order) and the
+/// spectators' token.
+pub struct Created {
+    pub id: String,
+    pub tokens: Vec<String>,
+    pub spectator: String,
+}
+
+/// Creates a game on the server at `addr` (`body` as the lobby takes it; answered 201).
+pub async fn create(addr: SocketAddr, body: Value) -> Created {
+    let (status, created) = http(addr, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, 201, "{created}");
+    let token = |v: &Value| v["token"].as_str().unwrap().to_owned();
+    Created {
+        id: created["id"].as_str().unwrap().to_owned(),
+        tokens: created["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(token)
+            .collect(),
+        spectator: token(&created["spectator"]),
+    }
+}
+
+/// Each of `tokens`' seats played by a [`person_until`] `until` steps, all at once.
+pub async fn people_until(addr: SocketAddr, id: &str, tokens: &[String], until: u64) {
+    let mut clients = Vec::new();
+    for token in tokens {
+        clients.push(tokio::spawn(person_until(
+            connect(addr, id, token).await,
+            until,
+        )));
+    }
+    for client in clients {
+        client.await.unwrap();
     }
 }
 
