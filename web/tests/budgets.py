@@ -8,7 +8,8 @@
   100 ms: the click handler's own time, the action played and the table drawn again (bots
   aside), over 12 decisions of a Tigris & Euphrates game against the random bot;
 - the strongest level's move within 1 s: each decision of `level5` in a 2-player Tigris &
-  Euphrates game against the random bot, timed in the page while the worker thinks (12 moves);
+  Euphrates game against the random bot, timed in the page while the worker thinks (the first 12 moves of the
+  game, half of them `level5`'s);
 - MCTS iterations/s in Chromium at least half the native figure: the search bot at its default
   iterations on 10 decisions of seeded random 4-player games of the tile game, one thread (as
   the package's Node bench does), beside `mesopotamia bench tigris --mcts` when a release build
