@@ -23,9 +23,20 @@ from mesopotamia.ray import (  # noqa: E402
 )
 
 
+# The tests' objects are small; Ray's refusal to create objects on a disk over 95% full
+# (meant for spilling) would fail them on a busy build machine for no fault of ours.
+SYSTEM_CONFIG = {"local_fs_capacity_threshold": 1}
+
+
 @pytest.fixture(scope="module", autouse=True)
 def local_ray():
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        _system_config=SYSTEM_CONFIG,
+    )
     yield
     ray.shutdown()
 

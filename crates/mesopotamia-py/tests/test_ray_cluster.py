@@ -20,7 +20,10 @@ GAMES = 24
 
 @pytest.fixture(scope="module")
 def cluster():
-    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    # Small objects: Ray's refusal to create objects on a disk over 95% full (meant for
+    # spilling) would fail the test on a busy build machine for no fault of ours.
+    head = {"num_cpus": 1, "_system_config": {"local_fs_capacity_threshold": 1}}
+    cluster = Cluster(initialize_head=True, head_node_args=head)
     workers = [cluster.add_node(num_cpus=1) for _ in range(2)]
     cluster.wait_for_nodes()
     ray.init(address=cluster.address, log_to_driver=False)
