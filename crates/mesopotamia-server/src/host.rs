@@ -8,11 +8,10 @@
 //! legal gestures when it is to move; a spectator gets what every seat sees.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mesopotamia::core::table::Gesture;
 use mesopotamia::core::{GameOptions, ToMove};
 use mesopotamia::session::{AnySession, SessionError, new_session, session_from_record};
 use serde_json::{Value, json};
@@ -20,8 +19,13 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use tokio::sync::{Semaphore, watch};
 
-use crate::protocol::{Act, PROTOCOL};
-use crate::store::{Change, Store, StoreError, StoredGame, StoredSeat};
+use crate::protocol::Act;
+use crate::store::{Store, StoreError, StoredGame, StoredSeat};
+
+mod drive;
+mod shared;
+mod view;
+mod watchdog;
 
 /// Who is connected: a seat, or a spectator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,18 +303,6 @@ fn hosted_from(game: StoredGame) -> Result<Arc<Hosted>, Refusal> {
     }))
 }
 
-fn to_move_json(to_move: ToMove) -> Value {
-    match to_move {
-        ToMove::Seat(seat) => json!({ "kind": "seat", "seat": seat.index() }),
-        ToMove::Chance => json!({ "kind": "chance" }),
-        _ => json!({ "kind": "over" }),
-    }
-}
-
-fn gesture_json(action: &str, g: &Gesture) -> Value {
-    json!({ "action": action, "piece": g.piece, "place": g.place })
-}
-
 impl Host {
     /// A host on a database: every game stored is loaded and goes on from its last
     /// committed step.
@@ -361,102 +353,7 @@ impl Host {
         Ok(Arc::clone(games.entry(id.to_owned()).or_insert(hosted)))
     }
 
-    /// Hears the steps and seats other instances commit on a shared database (PostgreSQL),
-    /// from the store's listening thread, for as long as the host lives; `false` if the
-    /// database has no other writers (SQLite). Blocking: off the async runtime.
-    pub fn listen(self: &Arc<Self>) -> Result<bool, Refusal> {
-        let host = Arc::downgrade(self);
-        let shared = self.store.listen(Box::new(move |change| {
-            let Some(host) = host.upgrade() else {
-                return false;
-            };
-            if let Some(change) = change {
-                // The instance that committed the step drives the game's bots on.
-                host.hear(change);
-            }
-            true
-        }))?;
-        self.shared.store(shared, Ordering::Relaxed);
-        Ok(shared)
-    }
-
-    /// Catches up with what another instance committed: the ids of the games that moved.
-    fn hear(&self, change: Change) -> Vec<String> {
-        let games: Vec<Arc<Hosted>> = match &change {
-            Change::Game { game } => {
-                if let Err(e) = self.load(game) {
-                    tracing::warn!(game = %game, "could not load a game made elsewhere: {e}");
-                }
-                return Vec::new();
-            }
-            Change::Step { game, .. } | Change::Seat { game } => {
-                self.game(game).into_iter().collect()
-            }
-            Change::Missed => self.games_lock().values().cloned().collect(),
-        };
-        let mut moved = Vec::new();
-        for hosted in games {
-            let mut table = hosted.lock();
-            let caught = match &change {
-                // Its own step, or one already read: nothing to read.
-                Change::Step { index, .. } if *index < table.session.steps().len() as u64 => {
-                    Ok(false)
-                }
-                Change::Step { .. } => self.catch_up(&hosted, &mut table),
-                Change::Game { .. } | Change::Seat { .. } | Change::Missed => self
-                    .reseat(&hosted, &mut table)
-                    .and_then(|()| self.catch_up(&hosted, &mut table)),
-            };
-            match caught {
-                Ok(true) => moved.push(hosted.id.clone()),
-                Ok(false) => {}
-                Err(e) => tracing::warn!(game = %hosted.id, "could not catch up: {e}"),
-            }
-        }
-        moved
-    }
-
-    /// Plays the steps stored since the game's last (another instance's) on its session and
-    /// tells its connections; whether there were any.
-    fn catch_up(&self, hosted: &Hosted, table: &mut Table) -> Result<bool, Refusal> {
-        let have = table.session.steps().len() as u64;
-        let new = self.store.steps_since(&hosted.id, have)?;
-        let Some((_, rng)) = new.last() else {
-            return Ok(false);
-        };
-        let mut record: Value = serde_json::from_str(&table.session.record_json()?)
-            .map_err(|e| Refusal::Engine(format!("a record that is not JSON: {e}")))?;
-        let Some(steps) = record["steps"].as_array_mut() else {
-            return Err(Refusal::Engine("a record without steps".into()));
-        };
-        for (step, _) in &new {
-            steps.push(serde_json::from_str(step).map_err(|e| {
-                Refusal::Setup(format!("game {}: a step that is not JSON: {e}", hosted.id))
-            })?);
-        }
-        record["rng_position"] = json!(rng);
-        let mut session = session_from_record(None, &record.to_string())?;
-        let specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
-        session.set_seats(&specs)?;
-        table.session = session;
-        table.moved = Instant::now();
-        hosted.steps.send_replace(have + new.len() as u64);
-        Ok(true)
-    }
-
-    /// Reads the game's seats again (one claimed, or handed to a bot, elsewhere).
-    fn reseat(&self, hosted: &Hosted, table: &mut Table) -> Result<(), Refusal> {
-        let stored = self.store.game(&hosted.id)?;
-        if stored.seats != table.seats {
-            let specs: Vec<String> = stored.seats.iter().map(|s| s.spec.clone()).collect();
-            table.session.set_seats(&specs)?;
-            table.seats = stored.seats;
-            hosted.steps.send_modify(|_| {});
-        }
-        Ok(())
-    }
-
-    /// The ids of the games whose bots or chance are to move (after a restart).
+    /// The ids of every game hosted, sorted (after a restart, each is driven on).
     pub fn ids(&self) -> Vec<String> {
         let mut ids: Vec<String> = self.games_lock().keys().cloned().collect();
         ids.sort();
@@ -689,305 +586,6 @@ impl Host {
             Act::Index(index) => next.play_index(usize::try_from(*index).unwrap_or(usize::MAX))?,
         };
         self.commit(&hosted, &mut table, next)
-    }
-
-    /// Plays chance and bots until a person is to move or the game is over: each step
-    /// committed and announced in turn. A bot thinks on a copy, outside the table's lock and
-    /// with one of the bounded workers, so a slow bot never delays another game.
-    pub async fn drive(self: &Arc<Self>, id: &str) -> Result<(), Refusal> {
-        let hosted = self.game(id)?;
-        // One drive of a game at a time on this instance; the others leave it to that one
-        // (the sweep, [`Host::stalled`], catches a game left between two).
-        if hosted.driving.swap(true, Ordering::AcqRel) {
-            return Ok(());
-        }
-        let mut leased = false;
-        let driven = self.drive_leased(&hosted, &mut leased).await;
-        if leased {
-            // People are to move now: the next instance to drive the game takes the lease
-            // at once, without waiting for it to expire.
-            let host = Arc::clone(self);
-            let id = hosted.id.clone();
-            let _ =
-                tokio::task::spawn_blocking(move || host.store.release_lease(&id, &host.instance))
-                    .await;
-        }
-        if driven.is_err() {
-            hosted.failed.store(true, Ordering::Release);
-        }
-        hosted.driving.store(false, Ordering::Release);
-        driven
-    }
-
-    async fn drive_leased(
-        self: &Arc<Self>,
-        hosted: &Arc<Hosted>,
-        leased: &mut bool,
-    ) -> Result<(), Refusal> {
-        let id = hosted.id.as_str();
-        let mut renewed: Option<Instant> = None;
-        loop {
-            let (copy, bot) = {
-                let table = hosted.lock();
-                match table.session.to_move() {
-                    ToMove::Chance => (table.session.clone_box(), false),
-                    ToMove::Seat(seat) if table.seats[seat.index()].spec != "person" => {
-                        (table.session.clone_box(), true)
-                    }
-                    _ => return Ok(()),
-                }
-            };
-            // The bots of a game play on one instance at a time: this one while its lease
-            // holds (each step renews it), another once it has expired. (Alone on its
-            // database, an instance needs none.)
-            // Renewed once a third of it has gone by, not at every step: a round trip to the
-            // database fewer for most steps, well before it could expire.
-            let due = renewed.is_none_or(|at| at.elapsed() >= self.limits.lease / 3);
-            if !self.shared.load(Ordering::Relaxed) {
-                *leased = false;
-            } else if !due {
-                // Held, and renewed a moment ago.
-            } else if let Some(held) = self.hold_lease(id).await? {
-                if !held {
-                    return Ok(());
-                }
-                *leased = true;
-                renewed = Some(Instant::now());
-            } else {
-                continue;
-            }
-            let steps = copy.steps().len();
-            let permit = if bot {
-                Some(
-                    self.thinking
-                        .clone()
-                        .acquire_owned()
-                        .await
-                        .map_err(|e| Refusal::Engine(e.to_string()))?,
-                )
-            } else {
-                None
-            };
-            let host = Arc::clone(self);
-            let hosted = Arc::clone(hosted);
-            let done = tokio::task::spawn_blocking(move || -> Result<bool, Refusal> {
-                let mut next = copy;
-                if bot {
-                    next.bot_turn()?;
-                } else {
-                    next.sample_chance()?;
-                }
-                drop(permit);
-                let mut table = hosted.lock();
-                // Someone else moved the game on meanwhile: think again from there.
-                if table.session.steps().len() != steps {
-                    return Ok(false);
-                }
-                host.commit(&hosted, &mut table, next)?;
-                Ok(true)
-            })
-            .await
-            .map_err(|e| Refusal::Engine(format!("a bot's worker failed: {e}")))?;
-            match done {
-                // Another instance stored this step first: it plays on from there.
-                Err(Refusal::Stale { .. }) => return Ok(()),
-                // The database is down (restarting, cut off): nothing was stored, the bot or
-                // chance plays again once it is back, or no one would move the game on.
-                Err(Refusal::Store(StoreError::Database(e))) => {
-                    tracing::warn!(game = %id, "the database failed, trying again: {e}");
-                    tokio::time::sleep(STORE_RETRY).await;
-                }
-                done => {
-                    done?;
-                }
-            }
-        }
-    }
-
-    /// Takes or renews the game's lease: whether held, or `None` after a database failure
-    /// (waited on: try again).
-    async fn hold_lease(self: &Arc<Self>, id: &str) -> Result<Option<bool>, Refusal> {
-        let host = Arc::clone(self);
-        let game = id.to_owned();
-        let ttl = self.limits.lease;
-        let held =
-            tokio::task::spawn_blocking(move || host.store.hold_lease(&game, &host.instance, ttl))
-                .await
-                .map_err(|e| Refusal::Engine(format!("a lease's worker failed: {e}")))?;
-        match held {
-            Ok(held) => Ok(Some(held)),
-            Err(e) => {
-                tracing::warn!(game = %id, "the database failed, trying again: {e}");
-                tokio::time::sleep(STORE_RETRY).await;
-                Ok(None)
-            }
-        }
-    }
-
-    /// The games whose bots or chance are to move, that no drive of this instance is
-    /// playing, and that have not moved for a while: a drive left between two, or another
-    /// instance's whose lease may have expired (it stopped). Driving them again takes their
-    /// lease if it is free.
-    pub fn stalled(&self) -> Vec<String> {
-        let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
-        games
-            .into_iter()
-            .filter(|hosted| {
-                if hosted.driving.load(Ordering::Acquire) || hosted.failed.load(Ordering::Acquire) {
-                    return false;
-                }
-                let table = hosted.lock();
-                let to_move = match table.session.to_move() {
-                    ToMove::Chance => true,
-                    ToMove::Seat(seat) => table.seats[seat.index()].spec != "person",
-                    _ => false,
-                };
-                to_move && table.moved.elapsed() >= STALLED
-            })
-            .map(|hosted| hosted.id.clone())
-            .collect()
-    }
-
-    /// Hands each person's seat away on its turn past its game's time to the game's bot;
-    /// the ids of the games whose bots now play on.
-    pub fn hand_away_seats(&self) -> Vec<String> {
-        let shared = self.shared.load(Ordering::Relaxed);
-        let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
-        let mut handed = Vec::new();
-        for hosted in games {
-            let mut table = hosted.lock();
-            if shared {
-                // This instance's connections, for the others' watchdogs: written when they
-                // changed, here off the connections' path.
-                for seat in 0..table.present.len() {
-                    let connections = table.present[seat].0;
-                    if table.published.get(seat) != Some(&connections)
-                        && self
-                            .store
-                            .set_presence(&hosted.id, seat, &self.instance, connections)
-                            .is_ok()
-                        && let Some(p) = table.published.get_mut(seat)
-                    {
-                        *p = connections;
-                    }
-                }
-            }
-            let Some(away) = table.away.clone() else {
-                continue;
-            };
-            let ToMove::Seat(seat) = table.session.to_move() else {
-                continue;
-            };
-            let seat = seat.index();
-            let (connections, since) = table.present[seat];
-            if table.seats[seat].spec != "person"
-                || connections > 0
-                || since.elapsed() < Duration::from_millis(away.after_ms)
-            {
-                continue;
-            }
-            // On a shared database the seat may be connected to another instance. (One that
-            // was killed leaves its count: the seat then waits, as it does by default.)
-            if shared
-                && !matches!(
-                    self.store
-                        .present_elsewhere(&hosted.id, seat, &self.instance),
-                    Ok(false)
-                )
-            {
-                continue;
-            }
-            let mut specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
-            specs[seat] = away.bot.clone();
-            let row = StoredSeat {
-                spec: away.bot.clone(),
-                token_hash: table.seats[seat].token_hash,
-            };
-            if table.session.set_seats(&specs).is_err()
-                || self.store.update_seat(&hosted.id, seat, &row).is_err()
-            {
-                continue;
-            }
-            table.seats[seat] = row;
-            handed.push(hosted.id.clone());
-            // Every connection learns who plays the seat now.
-            hosted.steps.send_modify(|_| {});
-        }
-        handed
-    }
-
-    /// What `who` is sent: the whole state as that seat (or a spectator) may see it, and
-    /// what it saw of each step from `since` on.
-    pub fn state(&self, id: &str, who: Who, since: u64) -> Result<Value, Refusal> {
-        let hosted = self.game(id)?;
-        let table = hosted.lock();
-        let session = table.session.as_ref();
-        let seat = match who {
-            Who::Seat(s) => Some(session.seat(s)?),
-            Who::Spectator => None,
-        };
-        let all = session.steps();
-        let steps: Vec<Value> = all
-            .iter()
-            .enumerate()
-            .skip(usize::try_from(since).unwrap_or(usize::MAX))
-            .map(|(i, (by, _))| {
-                let seen = match seat {
-                    Some(seat) => session.seen(seat, i),
-                    None => session.shown(i),
-                };
-                json!({ "index": i, "seat": by, "seen": seen })
-            })
-            .collect();
-        let to_move = session.to_move();
-        let acting = matches!((to_move, seat), (ToMove::Seat(a), Some(b)) if a == b);
-        let facts = session.facts(seat);
-        let over = session.ranks().map(|ranks| {
-            json!({
-                "reason": session.end_reason(),
-                "standings": ranks.iter().zip(session.scores()).enumerate()
-                    .map(|(s, (rank, score))| json!({ "seat": s, "rank": rank, "score": score }))
-                    .collect::<Vec<_>>(),
-            })
-        });
-        let mut state = json!({
-            "type": "state",
-            "protocol": PROTOCOL,
-            "id": hosted.id,
-            "game": session.description().name,
-            "players": session.players(),
-            "seats": table.seats.iter().map(|s| s.spec.clone()).collect::<Vec<_>>(),
-            "you": match who { Who::Seat(s) => json!(s), Who::Spectator => Value::Null },
-            "step": all.len(),
-            "to_move": to_move_json(to_move),
-            "steps": steps,
-            "facts": facts,
-            "over": over,
-        });
-        match seat {
-            Some(seat) => {
-                let view: Value = serde_json::from_str(&session.view_json(seat)?)
-                    .map_err(|e| Refusal::Engine(format!("a view that is not JSON: {e}")))?;
-                state["view"] = view;
-                state["svg"] = json!(session.view_svg(seat));
-                // The core's own serialisation of its table types (the package's too).
-                state["pieces"] = json!(session.pieces(seat));
-                state["gestures"] = if acting {
-                    session
-                        .gestures()
-                        .iter()
-                        .map(|(a, g)| gesture_json(a, g))
-                        .collect()
-                } else {
-                    json!([])
-                };
-            }
-            None => {
-                // The picture every seat sees; no view, no hand.
-                state["svg"] = json!(session.svg());
-            }
-        }
-        Ok(state)
     }
 }
 

@@ -1,0 +1,108 @@
+//! Several instances on one database: what the others commit, heard and caught up with.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use mesopotamia::session::session_from_record;
+use serde_json::{Value, json};
+
+use super::{Host, Hosted, Refusal, Table};
+use crate::store::Change;
+
+impl Host {
+    /// Hears the steps and seats other instances commit on a shared database (PostgreSQL),
+    /// from the store's listening thread, for as long as the host lives; `false` if the
+    /// database has no other writers (SQLite). Blocking: off the async runtime.
+    pub fn listen(self: &Arc<Self>) -> Result<bool, Refusal> {
+        let host = Arc::downgrade(self);
+        let shared = self.store.listen(Box::new(move |change| {
+            let Some(host) = host.upgrade() else {
+                return false;
+            };
+            if let Some(change) = change {
+                // The instance that committed the step drives the game's bots on.
+                host.hear(change);
+            }
+            true
+        }))?;
+        self.shared.store(shared, Ordering::Relaxed);
+        Ok(shared)
+    }
+
+    /// Catches up with what another instance committed: the ids of the games that moved.
+    fn hear(&self, change: Change) -> Vec<String> {
+        let games: Vec<Arc<Hosted>> = match &change {
+            Change::Game { game } => {
+                if let Err(e) = self.load(game) {
+                    tracing::warn!(game = %game, "could not load a game made elsewhere: {e}");
+                }
+                return Vec::new();
+            }
+            Change::Step { game, .. } | Change::Seat { game } => {
+                self.game(game).into_iter().collect()
+            }
+            Change::Missed => self.games_lock().values().cloned().collect(),
+        };
+        let mut moved = Vec::new();
+        for hosted in games {
+            let mut table = hosted.lock();
+            let caught = match &change {
+                // Its own step, or one already read: nothing to read.
+                Change::Step { index, .. } if *index < table.session.steps().len() as u64 => {
+                    Ok(false)
+                }
+                Change::Step { .. } => self.catch_up(&hosted, &mut table),
+                Change::Game { .. } | Change::Seat { .. } | Change::Missed => self
+                    .reseat(&hosted, &mut table)
+                    .and_then(|()| self.catch_up(&hosted, &mut table)),
+            };
+            match caught {
+                Ok(true) => moved.push(hosted.id.clone()),
+                Ok(false) => {}
+                Err(e) => tracing::warn!(game = %hosted.id, "could not catch up: {e}"),
+            }
+        }
+        moved
+    }
+
+    /// Plays the steps stored since the game's last (another instance's) on its session and
+    /// tells its connections; whether there were any.
+    pub(super) fn catch_up(&self, hosted: &Hosted, table: &mut Table) -> Result<bool, Refusal> {
+        let have = table.session.steps().len() as u64;
+        let new = self.store.steps_since(&hosted.id, have)?;
+        let Some((_, rng)) = new.last() else {
+            return Ok(false);
+        };
+        let mut record: Value = serde_json::from_str(&table.session.record_json()?)
+            .map_err(|e| Refusal::Engine(format!("a record that is not JSON: {e}")))?;
+        let Some(steps) = record["steps"].as_array_mut() else {
+            return Err(Refusal::Engine("a record without steps".into()));
+        };
+        for (step, _) in &new {
+            steps.push(serde_json::from_str(step).map_err(|e| {
+                Refusal::Setup(format!("game {}: a step that is not JSON: {e}", hosted.id))
+            })?);
+        }
+        record["rng_position"] = json!(rng);
+        let mut session = session_from_record(None, &record.to_string())?;
+        let specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
+        session.set_seats(&specs)?;
+        table.session = session;
+        table.moved = Instant::now();
+        hosted.steps.send_replace(have + new.len() as u64);
+        Ok(true)
+    }
+
+    /// Reads the game's seats again (one claimed, or handed to a bot, elsewhere).
+    pub(super) fn reseat(&self, hosted: &Hosted, table: &mut Table) -> Result<(), Refusal> {
+        let stored = self.store.game(&hosted.id)?;
+        if stored.seats != table.seats {
+            let specs: Vec<String> = stored.seats.iter().map(|s| s.spec.clone()).collect();
+            table.session.set_seats(&specs)?;
+            table.seats = stored.seats;
+            hosted.steps.send_modify(|_| {});
+        }
+        Ok(())
+    }
+}
