@@ -9,10 +9,12 @@ const snake = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * Creates a game on the server: `{id, seats: [{seat, token, link}], spectator: {token, link}}`.
- * Every person's seat is claimed, a link each to hand out. Throws with the server's words.
+ * Every person's seat is claimed, a link each to hand out; `time` is the time control
+ * (docs/server.md), or none. Throws with the server's words.
  */
-export async function createOnline(name, options, seats) {
+export async function createOnline(name, options, seats, time = null) {
   const body = { game: name, seats, options: {}, claim: seats.flatMap((s, i) => (s === "person" ? [i] : [])) };
+  if (time) body.time = time;
   for (const [key, value] of Object.entries(options)) {
     if (key === "seed") body.seed = value;
     else if (key !== "players" && key !== "seats") body.options[snake(key)] = value;
@@ -58,6 +60,7 @@ export class Remote {
       if (message.type === "state") {
         for (const s of message.steps) this.told[s.index] = { seat: s.seat, step: s.seen ?? "(not shown to you)" };
         this.state = message;
+        this.receivedAt = performance.now(); // the clock counts down from here
         if (!this.local) this.local = this.makeLocal(message.game, message.players);
         onState(this);
       } else if (message.type === "refused" || message.type === "error") {
@@ -92,6 +95,20 @@ export class Remote {
   svg() { return this.state.svg; }
   viewSvg() { return this.state.svg; }
   steps() { return this.told.map((s) => ({ seat: s.seat, step: s.step })); }
+  /**
+   * Each seat's time left now in milliseconds (the server's figures, the running seat's
+   * counted down since they came), or null when the game is untimed.
+   */
+  clocks() {
+    const clock = this.state.clock;
+    if (!clock) return null;
+    const running = clock.running && this.state.to_move.kind === "seat" ? this.state.to_move.seat : null;
+    return {
+      kind: clock.control.kind,
+      running,
+      left: clock.left_ms.map((ms, seat) => (seat === running ? ms - (performance.now() - this.receivedAt) : ms)),
+    };
+  }
   gestureOf(action) { return this.local.gestureOf(action); }
   viewText() { return []; }
   position() { return ""; }

@@ -920,7 +920,7 @@ async function playWithFriends() {
   }
   let created;
   try {
-    created = await createOnline(name, options, specs);
+    created = await createOnline(name, options, specs, timeControl());
   } catch (error) {
     say(message(error), "error");
     return;
@@ -935,6 +935,41 @@ async function playWithFriends() {
   $("online-links").hidden = false;
   $("online-links").querySelector("a")?.focus({ preventScroll: true });
 }
+
+/** The time control chosen for an online game (docs/server.md), or null: untimed. */
+function timeControl() {
+  const [kind, first, second] = $("time").value.split(":");
+  if (!kind) return null;
+  const atZero = $("at-zero").value === "lose" ? "lose" : { bot: "level2" };
+  return kind === "clock"
+    ? { kind, initial_ms: Number(first), increment_ms: Number(second), at_zero: atZero }
+    : { kind, ms: Number(first), at_zero: atZero };
+}
+
+/** `m:ss` (or `0:00` once past zero). */
+const minutes = (ms) => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+
+/** The online game's clocks in the table bar: each person's time, the running one marked. */
+function renderClocks() {
+  const clocks = online?.state ? online.clocks() : null;
+  $("clocks").hidden = !clocks;
+  if (!clocks) return;
+  const people = seats.flatMap((spec, seat) => (spec === "person" ? [seat] : []));
+  const parts = people.map((seat) => {
+    const mark = seat === clocks.running ? "▶ " : "";
+    const you = seat === viewer ? " (you)" : "";
+    // A time per decision runs for the seat to move only.
+    const time = clocks.kind === "per_decision" && seat !== clocks.running ? "waiting" : minutes(clocks.left[seat]);
+    return `${mark}Seat ${seat}${you}: ${time}`;
+  });
+  $("clocks").textContent = `Clock: ${parts.join(" · ")}`;
+}
+setInterval(() => {
+  if (online && document.body.dataset.over !== "1") renderClocks();
+}, 250);
 
 let onlineLogged = 0; // the steps already in the log
 /** Joins a game on the server with a seat's (or the spectators') token from the link. */
@@ -968,6 +1003,7 @@ function onlineState(remote) {
     if (step.seat !== null) logItems.push({ index: onlineLogged, seat: step.seat, action: step.step, events: [] });
   }
   renderLog();
+  renderClocks();
   const who = remote.toMove();
   if (who.kind === "over") {
     finished();

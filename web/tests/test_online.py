@@ -114,3 +114,34 @@ def test_friends_play_a_whole_game_online_by_clicking_and_a_spectator_sees_no_ha
     finally:
         for context in contexts:
             context.close()
+
+
+def test_an_online_game_with_a_clock_shows_each_persons_time_running(browser, server):
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(f"{server}/play.html")
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("#game", "cards")
+        page.select_option("#players", "2")
+        choose_seats(page, ["person", "person"])
+        page.select_option("#time", "clock:300000:5000")
+        page.select_option("#at-zero", "lose")
+        page.click("#online")
+        page.wait_for_selector("#online-links a[data-seat]")
+        link = page.locator("#online-links a[data-seat='0']").get_attribute("href")
+        seat = context.new_page()
+        seat.goto(link)
+        seat.wait_for_selector("body[data-online='1']")
+        seat.wait_for_selector("#clocks:not([hidden])")
+        text = seat.locator("#clocks").inner_text()
+        # Both people's clocks, the running one marked, five minutes at most.
+        assert "Seat 0 (you): " in text and "Seat 1: " in text, text
+        assert text.count("▶") == 1, text
+        first = seat.locator("#clocks").inner_text()
+        seat.wait_for_function(f"document.getElementById('clocks').textContent !== {first!r}")
+        running = [part for part in seat.locator("#clocks").inner_text().split(" · ") if "▶" in part][0]
+        assert running.split(": ")[-1] < "5:00", running
+    finally:
+        context.close()

@@ -19,8 +19,9 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use tokio::sync::{Semaphore, watch};
 
+use crate::clock::{self, AtZero, LOST_SEAT_BOT, Stamp, TimeControl};
 use crate::protocol::Act;
-use crate::store::{Store, StoreError, StoredGame, StoredSeat};
+use crate::store::{Store, StoreError, StoredGame, StoredSeat, StoredStep};
 
 mod drive;
 mod shared;
@@ -74,6 +75,9 @@ pub enum Refusal {
     /// No free seat to join.
     #[error("no free seat in game {0}")]
     NoFreeSeat(String),
+    /// The seat's time ran out: its action comes too late.
+    #[error("seat {0} is out of time")]
+    OutOfTime(usize),
     /// The server's limit of games is reached.
     #[error("the server hosts its limit of {0} games")]
     TooManyGames(usize),
@@ -103,6 +107,8 @@ pub struct NewGame {
     pub claim: Vec<usize>,
     /// What happens to a person's seat away on its turn: `None`, it waits.
     pub away: Option<Away>,
+    /// How the people's seats are timed: `None`, untimed.
+    pub time: Option<TimeControl>,
 }
 
 /// A person's seat left without a connection on its turn past `after` is handed to `bot`
@@ -137,6 +143,103 @@ struct Table {
     moved: Instant,
     /// Each seat's connections here as last written to a shared database.
     published: Vec<usize>,
+    /// The time control, if the game is timed.
+    time: Option<TimeControl>,
+    /// Since when the clocks run (every person's seat claimed).
+    clocks_from: Option<u64>,
+    /// Who decided each step and when it was committed (the clocks' reading).
+    stamps: Vec<Stamp>,
+}
+
+impl Table {
+    /// The number of steps committed.
+    fn steps(&self) -> u64 {
+        // One stamp per step, kept with them: the session's own list would be made whole.
+        self.stamps.len() as u64
+    }
+
+    /// Whether the game is over: by its rules, or all seats but one lost on time.
+    fn over(&self) -> bool {
+        self.session.end_reason().is_some() || self.lost_out()
+    }
+
+    /// Whether all seats but one lost on time (the game ends there).
+    fn lost_out(&self) -> bool {
+        let lost = self.seats.iter().filter(|s| s.lost).count();
+        lost > 0 && lost + 1 >= self.seats.len()
+    }
+
+    /// Who is to move: the session's, unless the game ended on time.
+    fn to_move(&self) -> ToMove {
+        if self.lost_out() {
+            ToMove::Terminal
+        } else {
+            self.session.to_move()
+        }
+    }
+
+    /// Each seat's time left now, if the game is timed.
+    fn time_left(&self, now_ms: u64) -> Option<Vec<i64>> {
+        let time = self.time.as_ref()?;
+        let to_move = match self.to_move() {
+            ToMove::Seat(seat) => Some(seat.index()),
+            _ => None,
+        };
+        Some(clock::time_left(
+            time.timing,
+            self.seats.len(),
+            self.clocks_from,
+            &self.stamps,
+            to_move,
+            now_ms,
+        ))
+    }
+
+    /// The person's seat to move whose time has run out, if any.
+    fn out_of_time(&self, now_ms: u64) -> Option<usize> {
+        let ToMove::Seat(seat) = self.to_move() else {
+            return None;
+        };
+        let seat = seat.index();
+        let left = self.time_left(now_ms)?;
+        (self.seats[seat].spec == "person" && left[seat] <= 0).then_some(seat)
+    }
+}
+
+/// Who decided each of a session's steps, with when each was stored.
+fn stamps(session: &dyn AnySession, steps: &[StoredStep]) -> Vec<Stamp> {
+    session
+        .steps()
+        .iter()
+        .zip(steps)
+        .map(|((seat, _), step)| Stamp {
+            seat: *seat,
+            at_ms: step.at_ms,
+        })
+        .collect()
+}
+
+/// Whether every person's seat has been claimed (the clocks then run).
+fn all_claimed(seats: &[StoredSeat]) -> bool {
+    seats
+        .iter()
+        .all(|s| s.spec != "person" || s.token_hash.is_some())
+}
+
+/// A stored JSON column read back, or why it does not read (never silently dropped).
+fn stored<T: serde::de::DeserializeOwned>(
+    game: &str,
+    what: &str,
+    json: Option<&str>,
+) -> Result<Option<T>, Refusal> {
+    json.map(|j| {
+        serde_json::from_str(j).map_err(|e| {
+            Refusal::Setup(format!(
+                "game {game}: a stored {what} that does not read: {e}"
+            ))
+        })
+    })
+    .transpose()
 }
 
 /// One hosted game.
@@ -245,7 +348,7 @@ fn same(hash: &[u8; 32], token_hash: &[u8; 32]) -> bool {
 
 /// One step of a session's record (the last one), as the record writes it, and where the
 /// generator stands after it.
-fn last_step(session: &dyn AnySession) -> Result<(String, u64), Refusal> {
+fn last_step(session: &dyn AnySession) -> Result<StoredStep, Refusal> {
     let record: Value = serde_json::from_str(&session.record_json()?)
         .map_err(|e| Refusal::Engine(format!("a record that is not JSON: {e}")))?;
     let step = record["steps"]
@@ -253,10 +356,11 @@ fn last_step(session: &dyn AnySession) -> Result<(String, u64), Refusal> {
         .and_then(|s| s.last())
         .cloned()
         .ok_or_else(|| Refusal::Engine("a step that is not in the record".into()))?;
-    Ok((
-        step.to_string(),
-        record["rng_position"].as_u64().unwrap_or(0),
-    ))
+    Ok(StoredStep {
+        step: step.to_string(),
+        rng: record["rng_position"].as_u64().unwrap_or(0),
+        at_ms: clock::now_ms(),
+    })
 }
 
 /// The session a stored game is at: its head record with its steps.
@@ -264,13 +368,13 @@ fn rebuild(game: &StoredGame) -> Result<Box<dyn AnySession>, Refusal> {
     let mut record: Value = serde_json::from_str(&game.head)
         .map_err(|e| Refusal::Setup(format!("game {}: a head that is not JSON: {e}", game.id)))?;
     let mut steps = Vec::new();
-    for (step, _) in &game.steps {
-        steps.push(serde_json::from_str::<Value>(step).map_err(|e| {
+    for step in &game.steps {
+        steps.push(serde_json::from_str::<Value>(&step.step).map_err(|e| {
             Refusal::Setup(format!("game {}: a step that is not JSON: {e}", game.id))
         })?);
     }
-    if let Some((_, rng)) = game.steps.last() {
-        record["rng_position"] = json!(rng);
+    if let Some(step) = game.steps.last() {
+        record["rng_position"] = json!(step.rng);
     }
     record["steps"] = Value::Array(steps);
     let mut session = session_from_record(None, &record.to_string())?;
@@ -283,6 +387,9 @@ fn rebuild(game: &StoredGame) -> Result<Box<dyn AnySession>, Refusal> {
 /// A stored game, hosted: its session rebuilt, no one connected yet.
 fn hosted_from(game: StoredGame) -> Result<Arc<Hosted>, Refusal> {
     let session = rebuild(&game)?;
+    let away = stored(&game.id, "away rule", game.away_bot.as_deref())?;
+    let time = stored(&game.id, "time control", game.time_control.as_deref())?;
+    let stamps = stamps(session.as_ref(), &game.steps);
     Ok(Arc::new(Hosted {
         id: game.id,
         steps: watch::Sender::new(session.steps().len() as u64),
@@ -292,10 +399,10 @@ fn hosted_from(game: StoredGame) -> Result<Arc<Hosted>, Refusal> {
             present: vec![(0, Instant::now()); game.seats.len()],
             published: vec![0; game.seats.len()],
             moved: Instant::now(),
-            away: game
-                .away_bot
-                .as_deref()
-                .and_then(|a| serde_json::from_str(a).ok()),
+            away,
+            time,
+            clocks_from: game.clocks_from,
+            stamps,
             session,
             seats: game.seats,
             spectator_hash: game.spectator_hash,
@@ -383,6 +490,7 @@ impl Host {
             .map(|spec| StoredSeat {
                 spec,
                 token_hash: None,
+                lost: false,
             })
             .collect();
         let mut tokens = Vec::new();
@@ -399,6 +507,20 @@ impl Host {
             seats[seat].token_hash = Some(token_hash(&token));
             tokens.push((seat, token));
         }
+        if let Some(time) = &new.time {
+            time.check().map_err(Refusal::Setup)?;
+            // The bot that would take a seat at zero is checked now, as the seats are.
+            let bot = match &time.at_zero {
+                AtZero::Bot(bot) => bot.as_str(),
+                AtZero::Lose => LOST_SEAT_BOT,
+            };
+            session
+                .clone_box()
+                .set_seats(&vec![bot.to_owned(); players])?;
+        }
+        // The clocks run once every person's seat is claimed: now, if the creator claimed
+        // them all.
+        let clocks_from = all_claimed(&seats).then(clock::now_ms);
         let spectator = random_token()?;
         let id = random_token()?[..12].to_owned();
         let head = session.record_json()?;
@@ -409,6 +531,8 @@ impl Host {
             spectator_hash: token_hash(&spectator),
             steps: Vec::new(),
             away_bot: new.away.as_ref().map(|a| json!(a).to_string()),
+            time_control: new.time.as_ref().map(|t| json!(t).to_string()),
+            clocks_from,
         };
         if let Some(away) = &new.away {
             // The bot is checked now, as the seats are.
@@ -429,6 +553,9 @@ impl Host {
                 seats,
                 spectator_hash: stored.spectator_hash,
                 away: new.away.clone(),
+                time: new.time.clone(),
+                clocks_from,
+                stamps: Vec::new(),
             }),
         });
         self.games_lock().insert(id.clone(), hosted);
@@ -457,9 +584,16 @@ impl Host {
         let row = StoredSeat {
             spec: "person".into(),
             token_hash: Some(token_hash(&token)),
+            lost: false,
         };
         self.store.update_seat(id, seat, &row)?;
         table.seats[seat] = row;
+        if table.time.is_some() && table.clocks_from.is_none() && all_claimed(&table.seats) {
+            // The last person's seat claimed: the clocks start (or started, on another
+            // instance: its time is the game's).
+            table.clocks_from = Some(self.store.start_clocks(id, clock::now_ms())?);
+            hosted.steps.send_modify(|_| {});
+        }
         Ok((seat, token))
     }
 
@@ -482,7 +616,7 @@ impl Host {
         found.ok_or_else(|| Refusal::BadToken(id.to_owned()))
     }
 
-    /// The games, for the lobby: `[{id, game, title, players, seats, free, step, over}]`.
+    /// The games, for the lobby: `[{id, game, title, players, seats, free, step, over, time}]`.
     pub fn list(&self) -> Vec<Value> {
         let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
         let mut list: Vec<Value> = games
@@ -499,8 +633,9 @@ impl Host {
                     "free": (0..table.seats.len())
                         .filter(|&s| table.seats[s].spec == "person" && table.seats[s].token_hash.is_none())
                         .collect::<Vec<_>>(),
-                    "step": table.session.steps().len(),
-                    "over": table.session.end_reason().is_some(),
+                    "step": table.steps(),
+                    "over": table.over(),
+                    "time": table.time,
                 })
             })
             .collect();
@@ -513,7 +648,7 @@ impl Host {
     pub fn record(&self, id: &str, text: bool) -> Result<Option<String>, Refusal> {
         let hosted = self.game(id)?;
         let table = hosted.lock();
-        if table.session.end_reason().is_none() {
+        if !table.over() {
             return Ok(None);
         }
         Ok(Some(if text {
@@ -531,9 +666,16 @@ impl Host {
         table: &mut Table,
         next: Box<dyn AnySession>,
     ) -> Result<(), Refusal> {
-        let index = table.session.steps().len() as u64;
-        let (step, rng) = last_step(next.as_ref())?;
-        match self.store.append_step(&hosted.id, index, &step, rng) {
+        let index = table.steps();
+        let step = last_step(next.as_ref())?;
+        let stamp = Stamp {
+            seat: match table.session.to_move() {
+                ToMove::Seat(seat) => Some(seat.index()),
+                _ => None,
+            },
+            at_ms: step.at_ms,
+        };
+        match self.store.append_step(&hosted.id, index, &step) {
             Ok(()) => {}
             // Another instance stored this step first: its step is the game's, this one was
             // chosen on a past state.
@@ -541,12 +683,13 @@ impl Host {
                 self.catch_up(hosted, table)?;
                 return Err(Refusal::Stale {
                     given: index,
-                    now: table.session.steps().len() as u64,
+                    now: table.steps(),
                 });
             }
             Err(e) => return Err(e.into()),
         }
         table.session = next;
+        table.stamps.push(stamp);
         table.moved = Instant::now();
         hosted.steps.send_replace(index + 1);
         Ok(())
@@ -560,13 +703,13 @@ impl Host {
         let Who::Seat(seat) = who else {
             return Err(Refusal::Spectator);
         };
-        if step > table.session.steps().len() as u64 {
+        if step > table.steps() {
             // The client saw a step this instance has not heard of yet (it was connected to
             // another): read it now.
             self.catch_up(&hosted, &mut table)?;
         }
-        let now = table.session.steps().len() as u64;
-        let to_move = table.session.to_move();
+        let now = table.steps();
+        let to_move = table.to_move();
         if to_move != ToMove::Seat(table.session.seat(seat)?) {
             return Err(Refusal::NotYourTurn {
                 seat,
@@ -579,6 +722,10 @@ impl Host {
         }
         if step != now {
             return Err(Refusal::Stale { given: step, now });
+        }
+        if table.out_of_time(clock::now_ms()) == Some(seat) {
+            // The watchdog gives the seat what the creator chose in a moment.
+            return Err(Refusal::OutOfTime(seat));
         }
         let mut next = table.session.clone_box();
         match action {
@@ -623,6 +770,7 @@ mod tests {
                 seed: Some(4),
                 claim: vec![0, 1],
                 away: None,
+                time: None,
             })
             .unwrap();
         let id = created.id.clone();

@@ -15,6 +15,7 @@ use mesopotamia::core::GameOptions;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::clock::TimeControl;
 use crate::host::{Away, Host, NewGame, Refusal, Who};
 use crate::protocol::{self, ClientMessage, MAX_MESSAGE, MessageError};
 
@@ -63,6 +64,7 @@ struct CreateBody {
     #[serde(default)]
     claim: Vec<usize>,
     away: Option<Away>,
+    time: Option<TimeControl>,
 }
 
 /// The options as the game's description names them (`english_variant: true`, `turn_limit:
@@ -113,6 +115,7 @@ async fn create(
         seed: body.seed,
         claim: body.claim,
         away: body.away,
+        time: body.time,
     };
     let host = Arc::clone(&app.host);
     let created = match tokio::task::spawn_blocking(move || host.create(&new)).await {

@@ -22,6 +22,8 @@
 #![deny(missing_docs)]
 
 #[cfg(feature = "server")]
+pub mod clock;
+#[cfg(feature = "server")]
 pub mod host;
 #[cfg(feature = "server")]
 pub mod http;

@@ -106,6 +106,20 @@ pub struct StoredSeat {
     pub spec: String,
     /// The SHA-256 of the seat's token, once a person has claimed the seat.
     pub token_hash: Option<[u8; 32]>,
+    /// Whether the seat lost (its time ran out): ranked last, whoever plays it on.
+    pub lost: bool,
+}
+
+/// One stored step of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredStep {
+    /// The step in the record's form (JSON).
+    pub step: String,
+    /// Where the generator stood after it.
+    pub rng: u64,
+    /// When it was committed, in milliseconds since the Unix epoch (the clocks count from
+    /// it; 0 for a step stored before the server kept times).
+    pub at_ms: u64,
 }
 
 /// A game as stored: what it was created with and the steps played.
@@ -119,11 +133,16 @@ pub struct StoredGame {
     pub seats: Vec<StoredSeat>,
     /// The SHA-256 of the spectators' token.
     pub spectator_hash: [u8; 32],
-    /// Each step in the record's form (JSON) with where the generator stood after it.
-    pub steps: Vec<(String, u64)>,
+    /// Its steps, in order.
+    pub steps: Vec<StoredStep>,
     /// What happens to a person's seat away on its turn, as JSON (`{"after_ms": 30000,
     /// "bot": "level2"}`: handed to that bot after that time), or `None`: it waits.
     pub away_bot: Option<String>,
+    /// Its time control, as JSON (`crate::clock::TimeControl`), or `None`: untimed.
+    pub time_control: Option<String>,
+    /// Since when its clocks run (milliseconds since the Unix epoch): set once every
+    /// person's seat is claimed; `None` before.
+    pub clocks_from: Option<u64>,
 }
 
 /// What the server needs of a database. Every call either holds or leaves the database as
@@ -133,7 +152,7 @@ pub trait Store: Send + Sync + 'static {
     fn create_game(&self, game: &StoredGame) -> Result<(), StoreError>;
     /// Stores step `index` (from 0) of a game; [`StoreError::StepTaken`] if that number is
     /// already stored (the database decides between two writers).
-    fn append_step(&self, game: &str, index: u64, step: &str, rng: u64) -> Result<(), StoreError>;
+    fn append_step(&self, game: &str, index: u64, step: &StoredStep) -> Result<(), StoreError>;
     /// Sets a seat's token (a person claimed it) or its spec (handed to a bot).
     fn update_seat(&self, game: &str, seat: usize, seat_row: &StoredSeat)
     -> Result<(), StoreError>;
@@ -142,7 +161,10 @@ pub trait Store: Send + Sync + 'static {
     /// One game with its steps.
     fn game(&self, id: &str) -> Result<StoredGame, StoreError>;
     /// A game's steps from number `index` on (another instance's, to catch up with).
-    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<(String, u64)>, StoreError>;
+    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<StoredStep>, StoreError>;
+    /// Starts a game's clocks at `at_ms` unless they were started already: when they were
+    /// (the first writer's time).
+    fn start_clocks(&self, game: &str, at_ms: u64) -> Result<u64, StoreError>;
     /// Tells `tell` of each step or seat another writer commits, from a thread of its own,
     /// for as long as `tell` returns `true` (it is also asked with `None`, about each second
     /// when nothing is heard); `Ok(false)` if this database has no other writers to hear of
@@ -259,6 +281,12 @@ const MIGRATIONS: &[&str] = &[
         rng INTEGER NOT NULL,
         PRIMARY KEY (game, idx)
     );",
+    // 2: time controls: each game's, since when its clocks run, each step's time, the
+    // seats lost on time.
+    "ALTER TABLE games ADD COLUMN time_control TEXT;
+    ALTER TABLE games ADD COLUMN clocks_from INTEGER;
+    ALTER TABLE seats ADD COLUMN lost INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE steps ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The embedded database: SQLite, one file.
@@ -317,31 +345,29 @@ fn hash_of(blob: Option<Vec<u8>>) -> Option<[u8; 32]> {
 }
 
 fn load(connection: &Connection, id: &str) -> Result<StoredGame, StoreError> {
-    let (head, spectator, away_bot): (String, Vec<u8>, Option<String>) = connection
+    type Row = (String, Vec<u8>, Option<String>, Option<String>, Option<i64>);
+    let (head, spectator, away_bot, time_control, clocks_from): Row = connection
         .query_row(
-            "SELECT head, spectator_hash, away_bot FROM games WHERE id = ?1",
+            "SELECT head, spectator_hash, away_bot, time_control, clocks_from FROM games WHERE id = ?1",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .optional()?
         .ok_or_else(|| StoreError::NoGame(id.to_owned()))?;
     let mut seats = Vec::new();
-    let mut query =
-        connection.prepare("SELECT spec, token_hash FROM seats WHERE game = ?1 ORDER BY seat")?;
-    for row in query.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))? {
-        let (spec, hash) = row?;
+    let mut query = connection
+        .prepare("SELECT spec, token_hash, lost FROM seats WHERE game = ?1 ORDER BY seat")?;
+    for row in query.query_map([id], |r| {
+        Ok((r.get::<_, String>(0)?, r.get(1)?, r.get::<_, bool>(2)?))
+    })? {
+        let (spec, hash, lost) = row?;
         seats.push(StoredSeat {
             spec,
             token_hash: hash_of(hash),
+            lost,
         });
     }
-    let mut steps = Vec::new();
-    let mut query =
-        connection.prepare("SELECT step, rng FROM steps WHERE game = ?1 ORDER BY idx")?;
-    for row in query.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
-        let (step, rng) = row?;
-        steps.push((step, rng as u64));
-    }
+    let steps = steps_from(connection, id, 0)?;
     Ok(StoredGame {
         id: id.to_owned(),
         head,
@@ -349,7 +375,28 @@ fn load(connection: &Connection, id: &str) -> Result<StoredGame, StoreError> {
         spectator_hash: hash_of(Some(spectator)).unwrap_or_default(),
         steps,
         away_bot,
+        time_control,
+        clocks_from: clocks_from.map(|t| t as u64),
     })
+}
+
+fn steps_from(
+    connection: &Connection,
+    game: &str,
+    index: u64,
+) -> Result<Vec<StoredStep>, StoreError> {
+    let mut query = connection
+        .prepare("SELECT step, rng, at_ms FROM steps WHERE game = ?1 AND idx >= ?2 ORDER BY idx")?;
+    let steps = query
+        .query_map(params![game, index as i64], |r| {
+            Ok(StoredStep {
+                step: r.get(0)?,
+                rng: r.get::<_, i64>(1)? as u64,
+                at_ms: r.get::<_, i64>(2)? as u64,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(steps)
 }
 
 impl Store for SqliteStore {
@@ -357,22 +404,26 @@ impl Store for SqliteStore {
         let mut connection = self.lock()?;
         let tx = connection.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, head, spectator_hash, away_bot) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO games (id, head, spectator_hash, away_bot, time_control, clocks_from)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
                 game.id,
                 game.head,
                 game.spectator_hash.to_vec(),
-                game.away_bot
+                game.away_bot,
+                game.time_control,
+                game.clocks_from.map(|t| t as i64)
             ],
         )?;
         for (i, seat) in game.seats.iter().enumerate() {
             tx.execute(
-                "INSERT INTO seats (game, seat, spec, token_hash) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO seats (game, seat, spec, token_hash, lost) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
                     game.id,
                     i as i64,
                     seat.spec,
-                    seat.token_hash.map(|h| h.to_vec())
+                    seat.token_hash.map(|h| h.to_vec()),
+                    seat.lost
                 ],
             )?;
         }
@@ -380,11 +431,17 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn append_step(&self, game: &str, index: u64, step: &str, rng: u64) -> Result<(), StoreError> {
+    fn append_step(&self, game: &str, index: u64, step: &StoredStep) -> Result<(), StoreError> {
         let connection = self.lock()?;
         match connection.execute(
-            "INSERT INTO steps (game, idx, step, rng) VALUES (?1, ?2, ?3, ?4)",
-            params![game, index as i64, step, rng as i64],
+            "INSERT INTO steps (game, idx, step, rng, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                game,
+                index as i64,
+                step.step,
+                step.rng as i64,
+                step.at_ms as i64
+            ],
         ) {
             Ok(_) => Ok(()),
             Err(rusqlite::Error::SqliteFailure(e, _))
@@ -402,12 +459,13 @@ impl Store for SqliteStore {
     fn update_seat(&self, game: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
         let connection = self.lock()?;
         let changed = connection.execute(
-            "UPDATE seats SET spec = ?3, token_hash = ?4 WHERE game = ?1 AND seat = ?2",
+            "UPDATE seats SET spec = ?3, token_hash = ?4, lost = ?5 WHERE game = ?1 AND seat = ?2",
             params![
                 game,
                 seat as i64,
                 row.spec,
-                row.token_hash.map(|h| h.to_vec())
+                row.token_hash.map(|h| h.to_vec()),
+                row.lost
             ],
         )?;
         if changed == 0 {
@@ -429,16 +487,24 @@ impl Store for SqliteStore {
         load(&*self.lock()?, id)
     }
 
-    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<(String, u64)>, StoreError> {
+    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<StoredStep>, StoreError> {
+        steps_from(&*self.lock()?, game, index)
+    }
+
+    fn start_clocks(&self, game: &str, at_ms: u64) -> Result<u64, StoreError> {
         let connection = self.lock()?;
-        let mut query = connection
-            .prepare("SELECT step, rng FROM steps WHERE game = ?1 AND idx >= ?2 ORDER BY idx")?;
-        let steps = query
-            .query_map(params![game, index as i64], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
-            })?
-            .collect::<Result<_, _>>()?;
-        Ok(steps)
+        let from: Option<Option<i64>> = connection
+            .query_row(
+                "UPDATE games SET clocks_from = COALESCE(clocks_from, ?2) WHERE id = ?1
+                 RETURNING clocks_from",
+                params![game, at_ms as i64],
+                |r| r.get(0),
+            )
+            .optional()?;
+        match from {
+            Some(Some(from)) => Ok(from as u64),
+            _ => Err(StoreError::NoGame(game.to_owned())),
+        }
     }
 }
 
@@ -454,15 +520,28 @@ mod tests {
                 StoredSeat {
                     spec: "person".into(),
                     token_hash: Some([7; 32]),
+                    lost: false,
                 },
                 StoredSeat {
                     spec: "level2".into(),
                     token_hash: None,
+                    lost: true,
                 },
             ],
             spectator_hash: [9; 32],
             steps: vec![],
             away_bot: None,
+            time_control: Some(r#"{"kind":"per_decision","ms":1000,"at_zero":"lose"}"#.into()),
+            clocks_from: None,
+        }
+    }
+
+    /// A step as stored, committed at `rng` seconds past the epoch (any distinct time).
+    fn step(json: &str, rng: u64) -> StoredStep {
+        StoredStep {
+            step: json.into(),
+            rng,
+            at_ms: rng.wrapping_mul(1000),
         }
     }
 
@@ -470,26 +549,38 @@ mod tests {
     fn a_step_number_is_stored_once_and_games_come_back_whole() {
         let store = SqliteStore::in_memory().unwrap();
         store.create_game(&game("a")).unwrap();
-        store.append_step("a", 0, r#"{"chance":"x"}"#, 3).unwrap();
+        store
+            .append_step("a", 0, &step(r#"{"chance":"x"}"#, 3))
+            .unwrap();
         assert!(matches!(
-            store.append_step("a", 0, r#"{"chance":"y"}"#, 4),
+            store.append_step("a", 0, &step(r#"{"chance":"y"}"#, 4)),
             Err(StoreError::StepTaken { index: 0, .. })
         ));
         store
-            .append_step("a", 1, r#"{"action":[0,"pass"]}"#, 5)
+            .append_step("a", 1, &step(r#"{"action":[0,"pass"]}"#, 5))
             .unwrap();
         let back = store.game("a").unwrap();
         assert_eq!(
             back.steps,
             vec![
-                (r#"{"chance":"x"}"#.to_owned(), 3),
-                (r#"{"action":[0,"pass"]}"#.to_owned(), 5)
+                step(r#"{"chance":"x"}"#, 3),
+                step(r#"{"action":[0,"pass"]}"#, 5)
             ]
         );
         assert_eq!(back.seats, game("a").seats);
         assert_eq!(back.spectator_hash, [9; 32]);
+        assert_eq!(back.time_control, game("a").time_control);
+        assert_eq!(back.clocks_from, None);
+        // The clocks start once: the first time stands.
+        assert_eq!(store.start_clocks("a", 77).unwrap(), 77);
+        assert_eq!(store.start_clocks("a", 99).unwrap(), 77);
+        assert_eq!(store.game("a").unwrap().clocks_from, Some(77));
+        assert!(matches!(
+            store.start_clocks("b", 1),
+            Err(StoreError::NoGame(_))
+        ));
         assert!(matches!(store.game("b"), Err(StoreError::NoGame(_))));
-        assert!(store.append_step("b", 0, "{}", 0).is_err());
+        assert!(store.append_step("b", 0, &step("{}", 0)).is_err());
     }
 
     #[test]
@@ -557,14 +648,14 @@ mod tests {
             let store = PostgresStore::open(&url).unwrap();
             store.create_game(&game("a")).unwrap();
             store
-                .append_step("a", 0, r#"{"chance":"x"}"#, u64::MAX)
+                .append_step("a", 0, &step(r#"{"chance":"x"}"#, u64::MAX))
                 .unwrap();
             assert!(matches!(
-                store.append_step("a", 0, r#"{"chance":"y"}"#, 4),
+                store.append_step("a", 0, &step(r#"{"chance":"y"}"#, 4)),
                 Err(StoreError::StepTaken { index: 0, .. })
             ));
             assert!(matches!(store.game("b"), Err(StoreError::NoGame(_))));
-            assert!(store.append_step("b", 0, "{}", 0).is_err());
+            assert!(store.append_step("b", 0, &step("{}", 0)).is_err());
             let mut seat = game("a").seats[1].clone();
             seat.token_hash = Some([1; 32]);
             store.update_seat("a", 1, &seat).unwrap();
@@ -574,6 +665,12 @@ mod tests {
             ));
             // One instance plays a game's bots at a time: the lease is taken, renewed, refused
             // to another until it expires or is given up.
+            assert_eq!(store.start_clocks("a", 77).unwrap(), 77);
+            assert_eq!(store.start_clocks("a", 99).unwrap(), 77);
+            assert!(matches!(
+                store.start_clocks("b", 1),
+                Err(StoreError::NoGame(_))
+            ));
             let long = std::time::Duration::from_secs(60);
             assert!(store.hold_lease("a", "one", long).unwrap());
             assert!(store.hold_lease("a", "one", long).unwrap());
@@ -596,12 +693,12 @@ mod tests {
         let store = PostgresStore::open(&url).unwrap();
         let back = store.games().unwrap();
         assert_eq!(back.len(), 1);
-        assert_eq!(
-            back[0].steps,
-            vec![(r#"{"chance":"x"}"#.to_owned(), u64::MAX)]
-        );
+        assert_eq!(back[0].steps, vec![step(r#"{"chance":"x"}"#, u64::MAX)]);
         assert_eq!(back[0].seats[1].token_hash, Some([1; 32]));
+        assert!(back[0].seats[1].lost && !back[0].seats[0].lost);
         assert_eq!(back[0].spectator_hash, [9; 32]);
+        assert_eq!(back[0].time_control, game("a").time_control);
+        assert_eq!(back[0].clocks_from, Some(77));
         let versions: i64 = admin_in(&url)
             .query_one("SELECT COUNT(*) FROM schema_version", &[])
             .unwrap()

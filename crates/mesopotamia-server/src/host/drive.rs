@@ -47,15 +47,14 @@ impl Host {
         let id = hosted.id.as_str();
         let mut renewed: Option<Instant> = None;
         loop {
-            let (copy, bot) = {
+            let (copy, bot, steps) = {
                 let table = hosted.lock();
-                match table.session.to_move() {
-                    ToMove::Chance => (table.session.clone_box(), false),
-                    ToMove::Seat(seat) if table.seats[seat.index()].spec != "person" => {
-                        (table.session.clone_box(), true)
-                    }
+                let bot = match table.to_move() {
+                    ToMove::Chance => false,
+                    ToMove::Seat(seat) if table.seats[seat.index()].spec != "person" => true,
                     _ => return Ok(()),
-                }
+                };
+                (table.session.clone_box(), bot, table.steps())
             };
             // The bots of a game play on one instance at a time: this one while its lease
             // holds (each step renews it), another once it has expired. (Alone on its
@@ -76,7 +75,6 @@ impl Host {
             } else {
                 continue;
             }
-            let steps = copy.steps().len();
             let permit = if bot {
                 Some(
                     self.thinking
@@ -100,7 +98,7 @@ impl Host {
                 drop(permit);
                 let mut table = hosted.lock();
                 // Someone else moved the game on meanwhile: think again from there.
-                if table.session.steps().len() != steps {
+                if table.steps() != steps {
                     return Ok(false);
                 }
                 host.commit(&hosted, &mut table, next)?;
@@ -157,7 +155,7 @@ impl Host {
                     return false;
                 }
                 let table = hosted.lock();
-                let to_move = match table.session.to_move() {
+                let to_move = match table.to_move() {
                     ToMove::Chance => true,
                     ToMove::Seat(seat) => table.seats[seat.index()].spec != "person",
                     _ => false,

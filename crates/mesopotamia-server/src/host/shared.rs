@@ -8,6 +8,7 @@ use mesopotamia::session::session_from_record;
 use serde_json::{Value, json};
 
 use super::{Host, Hosted, Refusal, Table};
+use crate::clock::Stamp;
 use crate::store::Change;
 
 impl Host {
@@ -49,9 +50,7 @@ impl Host {
             let mut table = hosted.lock();
             let caught = match &change {
                 // Its own step, or one already read: nothing to read.
-                Change::Step { index, .. } if *index < table.session.steps().len() as u64 => {
-                    Ok(false)
-                }
+                Change::Step { index, .. } if *index < table.steps() => Ok(false),
                 Change::Step { .. } => self.catch_up(&hosted, &mut table),
                 Change::Game { .. } | Change::Seat { .. } | Change::Missed => self
                     .reseat(&hosted, &mut table)
@@ -69,9 +68,9 @@ impl Host {
     /// Plays the steps stored since the game's last (another instance's) on its session and
     /// tells its connections; whether there were any.
     pub(super) fn catch_up(&self, hosted: &Hosted, table: &mut Table) -> Result<bool, Refusal> {
-        let have = table.session.steps().len() as u64;
+        let have = table.steps();
         let new = self.store.steps_since(&hosted.id, have)?;
-        let Some((_, rng)) = new.last() else {
+        let Some(last) = new.last() else {
             return Ok(false);
         };
         let mut record: Value = serde_json::from_str(&table.session.record_json()?)
@@ -79,28 +78,38 @@ impl Host {
         let Some(steps) = record["steps"].as_array_mut() else {
             return Err(Refusal::Engine("a record without steps".into()));
         };
-        for (step, _) in &new {
-            steps.push(serde_json::from_str(step).map_err(|e| {
+        for step in &new {
+            steps.push(serde_json::from_str(&step.step).map_err(|e| {
                 Refusal::Setup(format!("game {}: a step that is not JSON: {e}", hosted.id))
             })?);
         }
-        record["rng_position"] = json!(rng);
+        record["rng_position"] = json!(last.rng);
         let mut session = session_from_record(None, &record.to_string())?;
         let specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
         session.set_seats(&specs)?;
+        // Who decided each new step, and when it was stored (the clocks' reading).
+        let movers = session.steps();
+        for (step, (seat, _)) in new.iter().zip(movers.iter().skip(table.stamps.len())) {
+            table.stamps.push(Stamp {
+                seat: *seat,
+                at_ms: step.at_ms,
+            });
+        }
         table.session = session;
         table.moved = Instant::now();
         hosted.steps.send_replace(have + new.len() as u64);
         Ok(true)
     }
 
-    /// Reads the game's seats again (one claimed, or handed to a bot, elsewhere).
+    /// Reads the game's seats and clocks again (a seat claimed, handed to a bot or lost on
+    /// time elsewhere; the clocks started there).
     pub(super) fn reseat(&self, hosted: &Hosted, table: &mut Table) -> Result<(), Refusal> {
         let stored = self.store.game(&hosted.id)?;
-        if stored.seats != table.seats {
+        if stored.seats != table.seats || stored.clocks_from != table.clocks_from {
             let specs: Vec<String> = stored.seats.iter().map(|s| s.spec.clone()).collect();
             table.session.set_seats(&specs)?;
             table.seats = stored.seats;
+            table.clocks_from = stored.clocks_from;
             hosted.steps.send_modify(|_| {});
         }
         Ok(())

@@ -5,6 +5,7 @@ use mesopotamia::core::table::Gesture;
 use serde_json::{Value, json};
 
 use super::{Host, Refusal, Who};
+use crate::clock;
 use crate::protocol::PROTOCOL;
 
 impl Host {
@@ -18,28 +19,42 @@ impl Host {
             Who::Seat(s) => Some(session.seat(s)?),
             Who::Spectator => None,
         };
-        let all = session.steps();
-        let steps: Vec<Value> = all
+        // The steps from `since` on, who decided each read from the stamps (the session's
+        // own list would be made whole for each message).
+        let steps: Vec<Value> = table
+            .stamps
             .iter()
             .enumerate()
             .skip(usize::try_from(since).unwrap_or(usize::MAX))
-            .map(|(i, (by, _))| {
+            .map(|(i, stamp)| {
                 let seen = match seat {
                     Some(seat) => session.seen(seat, i),
                     None => session.shown(i),
                 };
-                json!({ "index": i, "seat": by, "seen": seen })
+                json!({ "index": i, "seat": stamp.seat, "seen": seen })
             })
             .collect();
-        let to_move = session.to_move();
+        let to_move = table.to_move();
         let acting = matches!((to_move, seat), (ToMove::Seat(a), Some(b)) if a == b);
         let facts = session.facts(seat);
-        let over = session.ranks().map(|ranks| {
+        let lost: Vec<bool> = table.seats.iter().map(|s| s.lost).collect();
+        let over = table.over().then(|| {
+            let ranks = final_ranks(session.ranks(), &lost);
             json!({
-                "reason": session.end_reason(),
+                "reason": if table.lost_out() { Some("out-of-time") } else { session.end_reason() },
                 "standings": ranks.iter().zip(session.scores()).enumerate()
-                    .map(|(s, (rank, score))| json!({ "seat": s, "rank": rank, "score": score }))
+                    .map(|(s, (rank, score))| {
+                        json!({ "seat": s, "rank": rank, "score": score, "lost": lost[s] })
+                    })
                     .collect::<Vec<_>>(),
+            })
+        });
+        let now = clock::now_ms();
+        let clock = table.time.as_ref().map(|time| {
+            json!({
+                "control": time,
+                "running": table.clocks_from.is_some(),
+                "left_ms": table.time_left(now),
             })
         });
         let mut state = json!({
@@ -50,8 +65,10 @@ impl Host {
             "players": session.players(),
             "seats": table.seats.iter().map(|s| s.spec.clone()).collect::<Vec<_>>(),
             "you": match who { Who::Seat(s) => json!(s), Who::Spectator => Value::Null },
-            "step": all.len(),
+            "lost": lost,
+            "step": table.steps(),
             "to_move": to_move_json(to_move),
+            "clock": clock,
             "steps": steps,
             "facts": facts,
             "over": over,
@@ -93,4 +110,17 @@ fn to_move_json(to_move: ToMove) -> Value {
 
 fn gesture_json(action: &str, g: &Gesture) -> Value {
     json!({ "action": action, "piece": g.piece, "place": g.place })
+}
+
+/// The ranks once the game is over: the rules' (`None` when it ended on time: all equal),
+/// with the seats lost on time after every other; ties share a rank (1 is first).
+pub(super) fn final_ranks(rules: Option<Vec<u8>>, lost: &[bool]) -> Vec<u8> {
+    let rules = rules.unwrap_or_else(|| vec![1; lost.len()]);
+    let key = |s: usize| (lost[s], rules.get(s).copied().unwrap_or(u8::MAX));
+    (0..lost.len())
+        .map(|s| {
+            let ahead = (0..lost.len()).filter(|&t| key(t) < key(s)).count();
+            u8::try_from(ahead + 1).unwrap_or(u8::MAX)
+        })
+        .collect()
 }

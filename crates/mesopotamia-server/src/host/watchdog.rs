@@ -1,5 +1,5 @@
-//! The watchdog: people's seats away on their turn, and (on a shared database) this
-//! instance's connections published for the others.
+//! The watchdog: people's seats out of time or away on their turn, and (on a shared
+//! database) this instance's connections published for the others.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -7,12 +7,14 @@ use std::time::Duration;
 
 use mesopotamia::core::ToMove;
 
-use super::{Host, Hosted};
+use super::{Host, Hosted, Refusal, Table};
+use crate::clock::{self, AtZero, LOST_SEAT_BOT};
 use crate::store::StoredSeat;
 
 impl Host {
-    /// Hands each person's seat away on its turn past its game's time to the game's bot;
-    /// the ids of the games whose bots now play on.
+    /// Gives each person's seat whose time ran out what its game's creator chose (a bot
+    /// takes it, or it loses), and hands each person's seat away on its turn past its
+    /// game's time to the game's bot; the ids of the games whose bots now play on.
     pub fn hand_away_seats(&self) -> Vec<String> {
         let shared = self.shared.load(Ordering::Relaxed);
         let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
@@ -35,10 +37,17 @@ impl Host {
                     }
                 }
             }
+            if let Some(seat) = table.out_of_time(clock::now_ms()) {
+                match self.time_out(&hosted, &mut table, seat) {
+                    Ok(()) => handed.push(hosted.id.clone()),
+                    Err(e) => tracing::warn!(game = %hosted.id, "seat {seat} out of time: {e}"),
+                }
+                continue;
+            }
             let Some(away) = table.away.clone() else {
                 continue;
             };
-            let ToMove::Seat(seat) = table.session.to_move() else {
+            let ToMove::Seat(seat) = table.to_move() else {
                 continue;
             };
             let seat = seat.index();
@@ -60,22 +69,53 @@ impl Host {
             {
                 continue;
             }
-            let mut specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
-            specs[seat] = away.bot.clone();
             let row = StoredSeat {
                 spec: away.bot.clone(),
                 token_hash: table.seats[seat].token_hash,
+                lost: false,
             };
-            if table.session.set_seats(&specs).is_err()
-                || self.store.update_seat(&hosted.id, seat, &row).is_err()
-            {
-                continue;
+            match self.reseat_one(&hosted, &mut table, seat, row) {
+                Ok(()) => handed.push(hosted.id.clone()),
+                Err(e) => tracing::warn!(game = %hosted.id, "seat {seat} away: {e}"),
             }
-            table.seats[seat] = row;
-            handed.push(hosted.id.clone());
-            // Every connection learns who plays the seat now.
-            hosted.steps.send_modify(|_| {});
         }
         handed
+    }
+
+    /// A seat out of time: a bot takes it, or it loses (ranked last; the weakest level plays
+    /// its turns while the others play on, and with two seats the game ends).
+    fn time_out(&self, hosted: &Hosted, table: &mut Table, seat: usize) -> Result<(), Refusal> {
+        let (spec, lost) = match table.time.as_ref().map(|t| &t.at_zero) {
+            Some(AtZero::Bot(bot)) => (bot.clone(), false),
+            Some(AtZero::Lose) => (LOST_SEAT_BOT.to_owned(), true),
+            None => return Ok(()),
+        };
+        let row = StoredSeat {
+            spec,
+            token_hash: table.seats[seat].token_hash,
+            lost,
+        };
+        self.reseat_one(hosted, table, seat, row)
+    }
+
+    /// Stores a seat's new row, then plays the game on with it; every connection learns
+    /// who plays the seat now. Nothing changes if the database refuses.
+    fn reseat_one(
+        &self,
+        hosted: &Hosted,
+        table: &mut Table,
+        seat: usize,
+        row: StoredSeat,
+    ) -> Result<(), Refusal> {
+        let mut specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
+        specs[seat] = row.spec.clone();
+        // Checked on a copy first: the session's seats change only once the row is stored.
+        let mut session = table.session.clone_box();
+        session.set_seats(&specs)?;
+        self.store.update_seat(&hosted.id, seat, &row)?;
+        table.session = session;
+        table.seats[seat] = row;
+        hosted.steps.send_modify(|_| {});
+        Ok(())
     }
 }

@@ -21,7 +21,7 @@ use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, IsolationLevel, NoTls, Transaction};
 
-use super::{Change, Listener, Store, StoreError, StoredGame, StoredSeat, hash_of};
+use super::{Change, Listener, Store, StoreError, StoredGame, StoredSeat, StoredStep, hash_of};
 
 impl From<postgres::Error> for StoreError {
     fn from(e: postgres::Error) -> Self {
@@ -68,6 +68,12 @@ pub(super) const MIGRATIONS: &[&str] = &[
         connections INTEGER NOT NULL,
         PRIMARY KEY (game, seat, instance)
     );",
+    // 4: time controls: each game's, since when its clocks run, each step's time, the
+    // seats lost on time.
+    "ALTER TABLE games ADD COLUMN time_control TEXT;
+    ALTER TABLE games ADD COLUMN clocks_from BIGINT;
+    ALTER TABLE seats ADD COLUMN lost BOOLEAN NOT NULL DEFAULT false;
+    ALTER TABLE steps ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// Any number of instances may migrate at once: the first takes this lock (for its
@@ -209,29 +215,24 @@ fn snapshot(client: &mut Client) -> Result<Transaction<'_>, StoreError> {
 fn load(client: &mut impl GenericClient, id: &str) -> Result<StoredGame, StoreError> {
     let game = client
         .query_opt(
-            "SELECT head, spectator_hash, away_bot FROM games WHERE id = $1",
+            "SELECT head, spectator_hash, away_bot, time_control, clocks_from FROM games
+             WHERE id = $1",
             &[&id],
         )?
         .ok_or_else(|| StoreError::NoGame(id.to_owned()))?;
     let seats = client
         .query(
-            "SELECT spec, token_hash FROM seats WHERE game = $1 ORDER BY seat",
+            "SELECT spec, token_hash, lost FROM seats WHERE game = $1 ORDER BY seat",
             &[&id],
         )?
         .iter()
         .map(|r| StoredSeat {
             spec: r.get(0),
             token_hash: hash_of(r.get(1)),
+            lost: r.get(2),
         })
         .collect();
-    let steps = client
-        .query(
-            "SELECT step, rng FROM steps WHERE game = $1 ORDER BY idx",
-            &[&id],
-        )?
-        .iter()
-        .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
-        .collect();
+    let steps = steps_from(client, id, 0)?;
     Ok(StoredGame {
         id: id.to_owned(),
         head: game.get(0),
@@ -239,7 +240,28 @@ fn load(client: &mut impl GenericClient, id: &str) -> Result<StoredGame, StoreEr
         spectator_hash: hash_of(Some(game.get(1))).unwrap_or_default(),
         steps,
         away_bot: game.get(2),
+        time_control: game.get(3),
+        clocks_from: game.get::<_, Option<i64>>(4).map(|t| t as u64),
     })
+}
+
+fn steps_from(
+    client: &mut impl GenericClient,
+    game: &str,
+    index: u64,
+) -> Result<Vec<StoredStep>, StoreError> {
+    Ok(client
+        .query(
+            "SELECT step, rng, at_ms FROM steps WHERE game = $1 AND idx >= $2 ORDER BY idx",
+            &[&game, &(index as i64)],
+        )?
+        .iter()
+        .map(|r| StoredStep {
+            step: r.get(0),
+            rng: r.get::<_, i64>(1) as u64,
+            at_ms: r.get::<_, i64>(2) as u64,
+        })
+        .collect())
 }
 
 impl Store for PostgresStore {
@@ -247,22 +269,27 @@ impl Store for PostgresStore {
         self.with(|client| {
             let mut tx = client.transaction()?;
             tx.execute(
-                "INSERT INTO games (id, head, spectator_hash, away_bot) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO games (id, head, spectator_hash, away_bot, time_control, clocks_from)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
                 &[
                     &game.id,
                     &game.head,
                     &game.spectator_hash.as_slice(),
                     &game.away_bot,
+                    &game.time_control,
+                    &game.clocks_from.map(|t| t as i64),
                 ],
             )?;
             for (i, seat) in game.seats.iter().enumerate() {
                 tx.execute(
-                    "INSERT INTO seats (game, seat, spec, token_hash) VALUES ($1, $2, $3, $4)",
+                    "INSERT INTO seats (game, seat, spec, token_hash, lost)
+                     VALUES ($1, $2, $3, $4, $5)",
                     &[
                         &game.id,
                         &(i as i32),
                         &seat.spec,
                         &seat.token_hash.as_ref().map(|h| h.as_slice()),
+                        &seat.lost,
                     ],
                 )?;
             }
@@ -276,12 +303,18 @@ impl Store for PostgresStore {
         })
     }
 
-    fn append_step(&self, game: &str, index: u64, step: &str, rng: u64) -> Result<(), StoreError> {
+    fn append_step(&self, game: &str, index: u64, step: &StoredStep) -> Result<(), StoreError> {
         self.with(|client| {
             let mut tx = client.transaction()?;
             match tx.execute(
-                "INSERT INTO steps (game, idx, step, rng) VALUES ($1, $2, $3, $4)",
-                &[&game, &(index as i64), &step, &(rng as i64)],
+                "INSERT INTO steps (game, idx, step, rng, at_ms) VALUES ($1, $2, $3, $4, $5)",
+                &[
+                    &game,
+                    &(index as i64),
+                    &step.step,
+                    &(step.rng as i64),
+                    &(step.at_ms as i64),
+                ],
             ) {
                 Ok(_) => {}
                 Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
@@ -311,12 +344,14 @@ impl Store for PostgresStore {
                 &[&CHANNEL, &format!("seat {game}")],
             )?;
             let changed = tx.execute(
-                "UPDATE seats SET spec = $3, token_hash = $4 WHERE game = $1 AND seat = $2",
+                "UPDATE seats SET spec = $3, token_hash = $4, lost = $5
+                 WHERE game = $1 AND seat = $2",
                 &[
                     &game,
                     &(seat as i32),
                     &row.spec,
                     &row.token_hash.as_ref().map(|h| h.as_slice()),
+                    &row.lost,
                 ],
             )?;
             if changed == 0 {
@@ -353,16 +388,28 @@ impl Store for PostgresStore {
         })
     }
 
-    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<(String, u64)>, StoreError> {
+    fn steps_since(&self, game: &str, index: u64) -> Result<Vec<StoredStep>, StoreError> {
+        self.with(|client| steps_from(client, game, index))
+    }
+
+    fn start_clocks(&self, game: &str, at_ms: u64) -> Result<u64, StoreError> {
         self.with(|client| {
-            Ok(client
-                .query(
-                    "SELECT step, rng FROM steps WHERE game = $1 AND idx >= $2 ORDER BY idx",
-                    &[&game, &(index as i64)],
-                )?
-                .iter()
-                .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
-                .collect())
+            let mut tx = client.transaction()?;
+            let from = tx.query_opt(
+                "UPDATE games SET clocks_from = COALESCE(clocks_from, $2) WHERE id = $1
+                 RETURNING clocks_from",
+                &[&game, &(at_ms as i64)],
+            )?;
+            let Some(from) = from.and_then(|r| r.get::<_, Option<i64>>(0)) else {
+                return Err(StoreError::NoGame(game.to_owned()));
+            };
+            // The other instances read the game's seats and clocks again.
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&CHANNEL, &format!("seat {game}")],
+            )?;
+            tx.commit()?;
+            Ok(from as u64)
         })
     }
 
