@@ -801,12 +801,13 @@ function finished() {
   const reason = game.endReason();
   $("status").textContent = `The game is over${reason ? ` (${reason})` : ""}.`;
   const rows = [...standings].sort((a, b) => a.rank - b.rank || a.seat - b.seat)
-    .map((s) => h("tr", {}, h("td", { text: String(s.rank) }), h("td", { text: `seat ${s.seat} (${seats[s.seat] ?? "?"})` }),
+    .map((s) => h("tr", {}, h("td", { text: String(s.rank) }),
+      h("td", { text: `seat ${s.seat} (${seats[s.seat] ?? "?"})${s.lost ? ", lost on time" : ""}` }),
       h("td", { text: String(s.score) })));
   const g = described.get(gameName);
   const box = $("standings");
   box.replaceChildren(h("h2", { text: "Standings" }),
-    h("p", { text: `Ranked by score: ${g?.score ?? "each seat's score"}.` }),
+    h("p", { text: `Ranked by score: ${g?.score ?? "each seat's score"}${standings.some((s) => s.lost) ? "; a seat lost on time ranks after every other" : ""}.` }),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", { text: "rank" }), h("th", { text: "seat" }), h("th", { text: "score" }))),
       h("tbody", {}, rows)));
   box.hidden = false;

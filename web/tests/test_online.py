@@ -143,5 +143,7 @@ def test_an_online_game_with_a_clock_shows_each_persons_time_running(browser, se
         seat.wait_for_function(f"document.getElementById('clocks').textContent !== {first!r}")
         running = [part for part in seat.locator("#clocks").inner_text().split(" · ") if "▶" in part][0]
         assert running.split(": ")[-1] < "5:00", running
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        seat.screenshot(path=SCREENSHOTS / "online-clock.png")
     finally:
         context.close()
