@@ -323,6 +323,65 @@ fn any_game_by_name_through_one_object() {
     assert!(new_session("chess", &GameOptions::new(), 0).is_err());
 }
 
+/// A game written step by step as the record writes each step, and played step by step
+/// into another session from those words (what a server stores and another instance catches
+/// up with), is the same game: the same record, the generator where it stood. A step that
+/// does not read, is another seat's or is not legal is refused and changes nothing.
+#[cfg(feature = "serde")]
+#[test]
+fn a_game_copied_step_by_step_from_its_stored_steps_is_the_same_game() {
+    use mesopotamia::session::new_session;
+    for game in mesopotamia::games::all() {
+        let options = GameOptions::new().with_players(game.min_players.max(3));
+        let mut played = new_session(game.name, &options, 5).unwrap();
+        let players = played.players();
+        played
+            .set_seats(&vec!["random".to_owned(); players])
+            .unwrap();
+        let mut copy = new_session(game.name, &options, 5).unwrap();
+        copy.set_seats(&vec!["random".to_owned(); players]).unwrap();
+        assert_eq!(played.last_step_json().unwrap(), None);
+        for _ in 0..60 {
+            match played.to_move() {
+                ToMove::Chance => {
+                    played.sample_chance().unwrap();
+                }
+                ToMove::Seat(_) => {
+                    played.bot_turn().unwrap();
+                }
+                _ => break,
+            }
+            let (step, rng) = played.last_step_json().unwrap().unwrap();
+            copy.play_step_json(&step, rng).unwrap();
+        }
+        assert_eq!(copy.record_json().unwrap(), played.record_json().unwrap());
+        // Refusals: the copy is unchanged.
+        let before = copy.record_json().unwrap();
+        let ToMove::Seat(mover) = copy.to_move() else {
+            panic!("{}: a seat is to move after 60 steps here", game.name)
+        };
+        let other = (mover.index() + 1) % players;
+        let legal = copy.legal()[0].clone();
+        for bad in [
+            "not json".to_owned(),
+            "[]".to_owned(),
+            r#"{"action": [0]}"#.to_owned(),
+            r#"{"action": [0, "pass"], "chance": "x"}"#.to_owned(),
+            format!(r#"{{"action": [{other}, {legal:?}]}}"#),
+            format!(r#"{{"action": [{}, "fly to the moon"]}}"#, mover.index()),
+            r#"{"chance": "draw"}"#.to_owned(),
+            r#"{"action": [99, "pass"]}"#.to_owned(),
+        ] {
+            assert!(
+                copy.play_step_json(&bad, 0).is_err(),
+                "{}: {bad}",
+                game.name
+            );
+            assert_eq!(copy.record_json().unwrap(), before, "{}: {bad}", game.name);
+        }
+    }
+}
+
 /// Every legal action can be made at the table: its piece is one the seat can take, its
 /// place is drawn in the picture (a `data-at` word), and its gesture is the same asked alone.
 #[cfg(feature = "svg")]

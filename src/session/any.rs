@@ -110,6 +110,16 @@ pub trait AnySession: Send + Sync {
     fn record_json(&self) -> Result<String, SessionError>;
     /// The record as the game text.
     fn record_text(&self) -> Result<String, SessionError>;
+    /// The last step as the record writes it (`{"action": [0, "pass"]}`, `{"chance":
+    /// "draw red"}`) and where the generator stands after it; `None` before the first step.
+    /// What a server stores step by step, without writing the whole record each time.
+    #[cfg(feature = "serde")]
+    fn last_step_json(&self) -> Result<Option<(String, u64)>, SessionError>;
+    /// Plays one step written as the record writes it (another writer's, caught up with),
+    /// checked as every step is, then sets the generator where `rng_position` says it stood
+    /// after it. Refused, the session unchanged, if the step does not read or is not legal.
+    #[cfg(feature = "serde")]
+    fn play_step_json(&mut self, step: &str, rng_position: u64) -> Result<(), SessionError>;
     /// Every step: its seat (`None` for chance) and notation.
     fn steps(&self) -> Vec<(Option<usize>, String)>;
     /// What `seat` saw of step `index` ([`Session::seen`]).
@@ -434,6 +444,53 @@ impl<G: NamedGame> AnySession for Session<G> {
     fn record_text(&self) -> Result<String, SessionError> {
         mesopotamia_core::record::text::write(&self.record())
             .map_err(|e| SessionError::Start(e.to_string()))
+    }
+
+    #[cfg(feature = "serde")]
+    fn last_step_json(&self) -> Result<Option<(String, u64)>, SessionError> {
+        let Some(step) = self.steps.last() else {
+            return Ok(None);
+        };
+        let json =
+            serde_json::to_string(step).map_err(|e| SessionError::Contract(e.to_string()))?;
+        Ok(Some((json, super::position(&self.rng))))
+    }
+
+    #[cfg(feature = "serde")]
+    fn play_step_json(&mut self, step: &str, rng_position: u64) -> Result<(), SessionError> {
+        use serde_json::Value;
+        let unread = || {
+            SessionError::Notation(format!(
+                "`{step}` is not a step: {{\"action\": [seat, notation]}} or {{\"chance\": outcome}}"
+            ))
+        };
+        let value: Value = serde_json::from_str(step).map_err(|_| unread())?;
+        let Value::Object(fields) = &value else {
+            return Err(unread());
+        };
+        match (fields.len(), fields.get("action"), fields.get("chance")) {
+            (1, Some(Value::Array(action)), None) if action.len() == 2 => {
+                let seat = action[0]
+                    .as_u64()
+                    .and_then(|s| usize::try_from(s).ok())
+                    .ok_or_else(unread)?;
+                let notation = action[1].as_str().ok_or_else(unread)?;
+                let seat = Session::seat(self, seat)?;
+                if self.game.to_move() != ToMove::Seat(seat) {
+                    return Err(SessionError::NotToMove {
+                        what: format!("seat {seat}'s `{notation}`"),
+                        to_move: self.game.to_move(),
+                    });
+                }
+                AnySession::play(self, notation)?;
+            }
+            (1, None, Some(Value::String(outcome))) => {
+                AnySession::play_chance(self, outcome)?;
+            }
+            _ => return Err(unread()),
+        }
+        self.rng.set_word_pos(u128::from(rng_position));
+        Ok(())
     }
 
     fn steps(&self) -> Vec<(Option<usize>, String)> {

@@ -346,19 +346,15 @@ fn same(hash: &[u8; 32], token_hash: &[u8; 32]) -> bool {
     hash.ct_eq(token_hash).into()
 }
 
-/// One step of a session's record (the last one), as the record writes it, and where the
-/// generator stands after it.
+/// The session's last step as the record writes it, where the generator stands after it,
+/// and now: what the store keeps of it.
 fn last_step(session: &dyn AnySession) -> Result<StoredStep, Refusal> {
-    let record: Value = serde_json::from_str(&session.record_json()?)
-        .map_err(|e| Refusal::Engine(format!("a record that is not JSON: {e}")))?;
-    let step = record["steps"]
-        .as_array()
-        .and_then(|s| s.last())
-        .cloned()
-        .ok_or_else(|| Refusal::Engine("a step that is not in the record".into()))?;
+    let (step, rng) = session
+        .last_step_json()?
+        .ok_or_else(|| Refusal::Engine("no step to store".into()))?;
     Ok(StoredStep {
-        step: step.to_string(),
-        rng: record["rng_position"].as_u64().unwrap_or(0),
+        step,
+        rng,
         at_ms: clock::now_ms(),
     })
 }

@@ -4,8 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use mesopotamia::session::session_from_record;
-use serde_json::{Value, json};
+use mesopotamia::core::ToMove;
 
 use super::{Host, Hosted, Refusal, Table};
 use crate::clock::Stamp;
@@ -70,31 +69,30 @@ impl Host {
     pub(super) fn catch_up(&self, hosted: &Hosted, table: &mut Table) -> Result<bool, Refusal> {
         let have = table.steps();
         let new = self.store.steps_since(&hosted.id, have)?;
-        let Some(last) = new.last() else {
+        if new.is_empty() {
             return Ok(false);
-        };
-        let mut record: Value = serde_json::from_str(&table.session.record_json()?)
-            .map_err(|e| Refusal::Engine(format!("a record that is not JSON: {e}")))?;
-        let Some(steps) = record["steps"].as_array_mut() else {
-            return Err(Refusal::Engine("a record without steps".into()));
-        };
-        for step in &new {
-            steps.push(serde_json::from_str(&step.step).map_err(|e| {
-                Refusal::Setup(format!("game {}: a step that is not JSON: {e}", hosted.id))
-            })?);
         }
-        record["rng_position"] = json!(last.rng);
-        let mut session = session_from_record(None, &record.to_string())?;
-        let specs: Vec<String> = table.seats.iter().map(|s| s.spec.clone()).collect();
-        session.set_seats(&specs)?;
-        // Who decided each new step, and when it was stored (the clocks' reading).
-        let movers = session.steps();
-        for (step, (seat, _)) in new.iter().zip(movers.iter().skip(table.stamps.len())) {
-            table.stamps.push(Stamp {
-                seat: *seat,
+        // Played step by step on a copy (each checked, as every step is): the game's own
+        // session changes only if all of them play.
+        let mut session = table.session.clone_box();
+        let mut stamps = Vec::with_capacity(new.len());
+        for step in &new {
+            let seat = match session.to_move() {
+                ToMove::Seat(seat) => Some(seat.index()),
+                _ => None,
+            };
+            session.play_step_json(&step.step, step.rng).map_err(|e| {
+                Refusal::Setup(format!(
+                    "game {}: a stored step that does not play: {e}",
+                    hosted.id
+                ))
+            })?;
+            stamps.push(Stamp {
+                seat,
                 at_ms: step.at_ms,
             });
         }
+        table.stamps.extend(stamps);
         table.session = session;
         table.moved = Instant::now();
         hosted.steps.send_replace(have + new.len() as u64);
