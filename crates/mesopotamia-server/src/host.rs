@@ -654,40 +654,38 @@ impl Host {
         }))
     }
 
-    /// Commits one step made on a copy of the session, then makes it the game's and tells
-    /// the game's connections.
+    /// Commits the steps made on a copy of the session (each with the seat that decided
+    /// it, `None` for chance), all or none, then makes the copy the game's and tells the
+    /// game's connections.
     fn commit(
         &self,
         hosted: &Hosted,
         table: &mut Table,
         next: Box<dyn AnySession>,
+        steps: Vec<(StoredStep, Option<usize>)>,
     ) -> Result<(), Refusal> {
-        let index = table.steps();
-        let step = last_step(next.as_ref())?;
-        let stamp = Stamp {
-            seat: match table.session.to_move() {
-                ToMove::Seat(seat) => Some(seat.index()),
-                _ => None,
-            },
-            at_ms: step.at_ms,
-        };
-        match self.store.append_step(&hosted.id, index, &step) {
+        let first = table.steps();
+        let stored: Vec<StoredStep> = steps.iter().map(|(step, _)| step.clone()).collect();
+        match self.store.append_steps(&hosted.id, first, &stored) {
             Ok(()) => {}
             // Another instance stored this step first: its step is the game's, this one was
             // chosen on a past state.
             Err(StoreError::StepTaken { .. }) => {
                 self.catch_up(hosted, table)?;
                 return Err(Refusal::Stale {
-                    given: index,
+                    given: first,
                     now: table.steps(),
                 });
             }
             Err(e) => return Err(e.into()),
         }
         table.session = next;
-        table.stamps.push(stamp);
+        table.stamps.extend(steps.iter().map(|(step, seat)| Stamp {
+            seat: *seat,
+            at_ms: step.at_ms,
+        }));
         table.moved = Instant::now();
-        hosted.steps.send_replace(index + 1);
+        hosted.steps.send_replace(table.steps());
         Ok(())
     }
 
@@ -728,7 +726,8 @@ impl Host {
             Act::Notation(notation) => next.play(notation)?,
             Act::Index(index) => next.play_index(usize::try_from(*index).unwrap_or(usize::MAX))?,
         };
-        self.commit(&hosted, &mut table, next)
+        let step = last_step(next.as_ref())?;
+        self.commit(&hosted, &mut table, next, vec![(step, Some(seat))])
     }
 }
 

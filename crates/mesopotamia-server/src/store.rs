@@ -150,9 +150,14 @@ pub struct StoredGame {
 pub trait Store: Send + Sync + 'static {
     /// Stores a new game with no steps.
     fn create_game(&self, game: &StoredGame) -> Result<(), StoreError>;
-    /// Stores step `index` (from 0) of a game; [`StoreError::StepTaken`] if that number is
-    /// already stored (the database decides between two writers).
-    fn append_step(&self, game: &str, index: u64, step: &StoredStep) -> Result<(), StoreError>;
+    /// Stores steps `first`, `first + 1`, ... (from 0) of a game, all or none (one
+    /// transaction); [`StoreError::StepTaken`] if one of those numbers is already stored
+    /// (the database decides between two writers).
+    fn append_steps(&self, game: &str, first: u64, steps: &[StoredStep]) -> Result<(), StoreError>;
+    /// Stores step `index` alone ([`Store::append_steps`]).
+    fn append_step(&self, game: &str, index: u64, step: &StoredStep) -> Result<(), StoreError> {
+        self.append_steps(game, index, std::slice::from_ref(step))
+    }
     /// Sets a seat's token (a person claimed it) or its spec (handed to a bot).
     fn update_seat(&self, game: &str, seat: usize, seat_row: &StoredSeat)
     -> Result<(), StoreError>;
@@ -431,29 +436,34 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn append_step(&self, game: &str, index: u64, step: &StoredStep) -> Result<(), StoreError> {
-        let connection = self.lock()?;
-        match connection.execute(
-            "INSERT INTO steps (game, idx, step, rng, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                game,
-                index as i64,
-                step.step,
-                step.rng as i64,
-                step.at_ms as i64
-            ],
-        ) {
-            Ok(_) => Ok(()),
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if e.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
-                Err(StoreError::StepTaken {
-                    game: game.to_owned(),
-                    index,
-                })
+    fn append_steps(&self, game: &str, first: u64, steps: &[StoredStep]) -> Result<(), StoreError> {
+        let mut connection = self.lock()?;
+        let tx = connection.transaction()?;
+        for (index, step) in (first..).zip(steps) {
+            match tx.execute(
+                "INSERT INTO steps (game, idx, step, rng, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    game,
+                    index as i64,
+                    step.step,
+                    step.rng as i64,
+                    step.at_ms as i64
+                ],
+            ) {
+                Ok(_) => {}
+                Err(rusqlite::Error::SqliteFailure(e, _))
+                    if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+                {
+                    return Err(StoreError::StepTaken {
+                        game: game.to_owned(),
+                        index,
+                    });
+                }
+                Err(e) => return Err(e.into()),
             }
-            Err(e) => Err(e.into()),
         }
+        tx.commit()?;
+        Ok(())
     }
 
     fn update_seat(&self, game: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
@@ -567,6 +577,15 @@ mod tests {
                 step(r#"{"action":[0,"pass"]}"#, 5)
             ]
         );
+        // Several steps at once: all stored, or none (4 is free, 3 is not: 4 stays free).
+        let more = [step(r#"{"chance":"z"}"#, 6), step(r#"{"chance":"w"}"#, 7)];
+        store.append_steps("a", 2, &more).unwrap();
+        assert!(matches!(
+            store.append_steps("a", 3, &more),
+            Err(StoreError::StepTaken { index: 3, .. })
+        ));
+        assert_eq!(store.steps_since("a", 2).unwrap(), more);
+        assert_eq!(store.steps_since("a", 4).unwrap(), vec![]);
         assert_eq!(back.seats, game("a").seats);
         assert_eq!(back.spectator_hash, [9; 32]);
         assert_eq!(back.time_control, game("a").time_control);

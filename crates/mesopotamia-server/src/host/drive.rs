@@ -7,8 +7,11 @@ use std::time::Instant;
 
 use mesopotamia::core::ToMove;
 
-use super::{Host, Hosted, Refusal, STALLED, STORE_RETRY};
+use super::{Host, Hosted, Refusal, STALLED, STORE_RETRY, last_step};
 use crate::store::StoreError;
+
+/// The most draws in a row stored in one commit.
+const CHANCE_BATCH: usize = 64;
 
 impl Host {
     /// Plays chance and bots until a person is to move or the game is over: each step
@@ -90,10 +93,21 @@ impl Host {
             let hosted = Arc::clone(hosted);
             let done = tokio::task::spawn_blocking(move || -> Result<bool, Refusal> {
                 let mut next = copy;
+                let mut made = Vec::new();
                 if bot {
+                    let seat = match next.to_move() {
+                        ToMove::Seat(seat) => Some(seat.index()),
+                        _ => None,
+                    };
                     next.bot_turn()?;
+                    made.push((last_step(next.as_ref())?, seat));
                 } else {
-                    next.sample_chance()?;
+                    // Draws in a row (a game's opening hands) are stored together: one
+                    // commit to disk for them all, each still stored before anyone is told.
+                    while next.to_move() == ToMove::Chance && made.len() < CHANCE_BATCH {
+                        next.sample_chance()?;
+                        made.push((last_step(next.as_ref())?, None));
+                    }
                 }
                 drop(permit);
                 let mut table = hosted.lock();
@@ -101,7 +115,7 @@ impl Host {
                 if table.steps() != steps {
                     return Ok(false);
                 }
-                host.commit(&hosted, &mut table, next)?;
+                host.commit(&hosted, &mut table, next, made)?;
                 Ok(true)
             })
             .await

@@ -303,33 +303,38 @@ impl Store for PostgresStore {
         })
     }
 
-    fn append_step(&self, game: &str, index: u64, step: &StoredStep) -> Result<(), StoreError> {
+    fn append_steps(&self, game: &str, first: u64, steps: &[StoredStep]) -> Result<(), StoreError> {
+        let Some(last) = (first..).zip(steps).map(|(i, _)| i).last() else {
+            return Ok(());
+        };
         self.with(|client| {
             let mut tx = client.transaction()?;
-            match tx.execute(
-                "INSERT INTO steps (game, idx, step, rng, at_ms) VALUES ($1, $2, $3, $4, $5)",
-                &[
-                    &game,
-                    &(index as i64),
-                    &step.step,
-                    &(step.rng as i64),
-                    &(step.at_ms as i64),
-                ],
-            ) {
-                Ok(_) => {}
-                Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
-                    return Err(StoreError::StepTaken {
-                        game: game.to_owned(),
-                        index,
-                    });
+            for (index, step) in (first..).zip(steps) {
+                match tx.execute(
+                    "INSERT INTO steps (game, idx, step, rng, at_ms) VALUES ($1, $2, $3, $4, $5)",
+                    &[
+                        &game,
+                        &(index as i64),
+                        &step.step,
+                        &(step.rng as i64),
+                        &(step.at_ms as i64),
+                    ],
+                ) {
+                    Ok(_) => {}
+                    Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
+                        return Err(StoreError::StepTaken {
+                            game: game.to_owned(),
+                            index,
+                        });
+                    }
+                    Err(e) => return Err(e.into()),
                 }
-                Err(e) => return Err(e.into()),
             }
             // Sent at the commit, with it or not at all: every other instance hears of
-            // each stored step.
+            // the stored steps (the last one's number: it reads all it has not).
             tx.execute(
                 "SELECT pg_notify($1, $2)",
-                &[&CHANNEL, &format!("step {index} {game}")],
+                &[&CHANNEL, &format!("step {last} {game}")],
             )?;
             tx.commit()?;
             Ok(())
