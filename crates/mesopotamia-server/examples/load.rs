@@ -1,8 +1,10 @@
 //! A load run of the game server, all on 127.0.0.1, bounded in games and time: GAMES games of
 //! Tigris & Euphrates at once, two people each, scripted clients that play the first legal
-//! action as soon as their seat is to move. It measures the actions per second and, for each
+//! action as soon as their seat is to move; a game that ends is followed by a new one, so
+//! GAMES are in play all along (a soak). It measures the actions per second and, for each
 //! action, the time from its sending to every seat of its game told of it (p50, p99), the
-//! memory per game, and counts the errors (want 0). It prints one JSON line.
+//! process's memory over the run (sampled about twenty times) and per game, and counts the
+//! errors (want 0). It prints one JSON line.
 //!
 //! ```sh
 //! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS] [INSTANCES]   # 100 60 1
@@ -184,24 +186,54 @@ async fn main() {
     let memory_before = resident_kb();
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
+    // The process's memory, sampled through the run: flat in a soak, or not.
+    let every = Duration::from_secs((seconds / 20).max(2));
+    let sampler = tokio::spawn(async move {
+        let mut samples = Vec::new();
+        loop {
+            samples.push((started.elapsed().as_secs(), resident_kb()));
+            if Instant::now() >= until {
+                return samples;
+            }
+            tokio::time::sleep(every.min(until.saturating_duration_since(Instant::now()))).await;
+        }
+    });
     let runs: Vec<_> = (0..games)
-        .map(|seed| {
-            let first = addrs[seed as usize % addrs.len()];
-            let second = addrs[(seed as usize + 1) % addrs.len()];
-            tokio::spawn(play([first, second], seed, until))
+        .map(|slot| {
+            let first = addrs[slot as usize % addrs.len()];
+            let second = addrs[(slot as usize + 1) % addrs.len()];
+            tokio::spawn(async move {
+                // One game after another in this slot until the time is up.
+                let mut slot_runs = Vec::new();
+                for round in 0.. {
+                    let m = play([first, second], slot + round * games, until).await;
+                    let go_on = m.over && m.errors == 0 && Instant::now() < until;
+                    slot_runs.push(m);
+                    if !go_on {
+                        break;
+                    }
+                }
+                slot_runs
+            })
         })
         .collect();
     let mut told = Vec::new();
-    let (mut actions, mut errors, mut over) = (0, 0, 0);
-    let mut memory_peak = memory_before;
+    let (mut actions, mut errors, mut over, mut played) = (0, 0, 0, 0);
     for run in runs {
-        let m = run.await.expect("a game's client");
-        memory_peak = memory_peak.max(resident_kb());
-        actions += m.actions;
-        errors += m.errors;
-        over += u64::from(m.over);
-        told.extend(m.told);
+        for m in run.await.expect("a game's client") {
+            played += 1;
+            actions += m.actions;
+            errors += m.errors;
+            over += u64::from(m.over);
+            told.extend(m.told);
+        }
     }
+    let samples = sampler.await.expect("the memory sampler");
+    let memory_peak = samples
+        .iter()
+        .map(|&(_, kb)| kb)
+        .max()
+        .unwrap_or(memory_before);
     let elapsed = started.elapsed().as_secs_f64();
     told.sort_by(f64::total_cmp);
     println!(
@@ -210,6 +242,7 @@ async fn main() {
             "games": games,
             "instances": instances,
             "database": if postgres.is_some() { "postgres" } else { "sqlite" },
+            "games_played": played,
             "games_over": over,
             "seconds": (elapsed * 10.0).round() / 10.0,
             "actions": actions,
@@ -219,6 +252,8 @@ async fn main() {
             "errors": errors,
             // Servers and clients in one process: an upper bound of the servers' own.
             "memory_per_game_kb": memory_peak.saturating_sub(memory_before) / games.max(1),
+            "memory_before_kb": memory_before,
+            "memory_kb_over_time": samples,
             "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         })
     );

@@ -298,6 +298,10 @@ pub struct Limits {
     /// How long an instance's lease on a game's bots lasts unless renewed (each step renews
     /// it): another instance on the same database takes the bots over once it has expired.
     pub lease: Duration,
+    /// How long a game over with no one connected stays in memory: it is then dropped
+    /// from memory (and the lobby's list), kept in the database, and loaded again when
+    /// asked for (its record, a seat's link).
+    pub keep_over: Duration,
 }
 
 impl Default for Limits {
@@ -306,6 +310,7 @@ impl Default for Limits {
             games: 1000,
             bots: 2,
             lease: Duration::from_secs(5),
+            keep_over: Duration::from_secs(60),
         }
     }
 }
@@ -454,6 +459,24 @@ impl Host {
         }
         // Loaded meanwhile by another call: that one is the game.
         Ok(Arc::clone(games.entry(id.to_owned()).or_insert(hosted)))
+    }
+
+    /// Drops from memory the games over for [`Limits::keep_over`] with no one connected
+    /// here (the database keeps them; [`Host::load`] brings one back): a server's memory
+    /// follows the games in play, not every game it ever hosted. How many were dropped.
+    pub fn drop_games_over(&self) -> usize {
+        let keep = self.limits.keep_over;
+        let mut games = self.games_lock();
+        let before = games.len();
+        games.retain(|_, hosted| {
+            let table = hosted.lock();
+            let idle = table
+                .present
+                .iter()
+                .all(|(connections, _)| *connections == 0);
+            !(table.over() && idle && table.moved.elapsed() >= keep)
+        });
+        before - games.len()
     }
 
     /// The ids of every game hosted, sorted (after a restart, each is driven on).
@@ -642,7 +665,7 @@ impl Host {
     /// The game's record (JSON, or the game text), once it is over: before, it would tell
     /// every hidden draw.
     pub fn record(&self, id: &str, text: bool) -> Result<Option<String>, Refusal> {
-        let hosted = self.game(id)?;
+        let hosted = self.load(id)?;
         let table = hosted.lock();
         if !table.over() {
             return Ok(None);
@@ -810,5 +833,34 @@ mod tests {
             None,
             "no record before the end"
         );
+    }
+
+    #[tokio::test]
+    async fn a_game_over_leaves_memory_and_comes_back_from_the_database() {
+        let limits = Limits {
+            keep_over: Duration::ZERO,
+            ..Limits::default()
+        };
+        let host = Host::new(Arc::new(SqliteStore::in_memory().unwrap()), limits).unwrap();
+        let new = |seats: [&str; 2]| NewGame {
+            game: "cards".into(),
+            options: GameOptions::new().with_players(2),
+            seats: seats.map(String::from).to_vec(),
+            seed: Some(8),
+            ..NewGame::default()
+        };
+        let over = host.create(&new(["random", "random"])).unwrap().id;
+        let playing = host.create(&new(["person", "random"])).unwrap().id;
+        host.drive(&over).await.unwrap();
+        host.drive(&playing).await.unwrap();
+        let record = host.record(&over, false).unwrap().expect("over");
+        // The game over leaves memory; the one in play stays.
+        assert_eq!(host.drop_games_over(), 1);
+        assert!(matches!(host.game(&over), Err(Refusal::NoGame(_))));
+        assert!(host.game(&playing).is_ok());
+        assert_eq!(host.list().len(), 1);
+        // Asked for, it comes back whole from the database.
+        assert_eq!(host.record(&over, false).unwrap(), Some(record));
+        assert!(host.game(&over).is_ok());
     }
 }

@@ -38,6 +38,10 @@ struct Args {
     /// instance on the same database may take them over.
     #[arg(long, default_value_t = 5000)]
     lease_ms: u64,
+    /// How long (seconds) a game over with no one connected stays in memory (the database
+    /// keeps it; it is loaded again when asked for).
+    #[arg(long, default_value_t = 60)]
+    keep_over_s: u64,
     /// WebSocket connections at once.
     #[arg(long, default_value_t = 4096)]
     max_connections: usize,
@@ -65,6 +69,7 @@ async fn main() -> ExitCode {
         games: args.max_games,
         bots: args.bots,
         lease: std::time::Duration::from_millis(args.lease_ms),
+        keep_over: std::time::Duration::from_secs(args.keep_over_s),
     };
     config.max_connections = args.max_connections;
     config.origins = args.origins;

@@ -102,8 +102,9 @@ impl Server {
                 }
             });
         }
-        // People's seats away on their turn past their game's time go to its bot; games
-        // whose bots no one drives (another instance stopped) are driven here.
+        // People's seats out of time or away on their turn get what their game's creator
+        // chose; games whose bots no one drives (another instance stopped) are driven here;
+        // games over a while with no one connected leave memory.
         let watched = Arc::clone(&host);
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(std::time::Duration::from_millis(250));
@@ -113,6 +114,7 @@ impl Server {
                 let handed = tokio::task::spawn_blocking(move || {
                     let mut ids = host.hand_away_seats();
                     ids.extend(host.stalled());
+                    host.drop_games_over();
                     ids
                 })
                 .await
