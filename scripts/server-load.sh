@@ -3,7 +3,7 @@
 # GAMES games of Tigris & Euphrates at once (two scripted people each, all on 127.0.0.1),
 # SECONDS at most, on INSTANCES servers and DATABASE (sqlite, or postgres: a throwaway
 # cluster of scripts/postgres.sh, started here and stopped on exit); its JSON line, with the
-# commit and the date, in docs/server/load-GAMES-INSTANCES-DATABASE.json.
+# commit and the date, in docs/server/load-GAMES-INSTANCES-DATABASE-SECONDSs.json.
 #
 # Usage: scripts/server-load.sh [GAMES] [SECONDS] [INSTANCES] [DATABASE]   (100 60 1 sqlite)
 # Run it with nothing else on the machine.
@@ -31,7 +31,7 @@ fi
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 line="$("$bin" "$games" "$seconds" "$instances")"
 mkdir -p docs/server
-out="docs/server/load-$games-$instances-$database.json"
+out="docs/server/load-$games-$instances-$database-${seconds}s.json"
 python3 - "$line" "$out" "$load_before" <<'PY'
 import datetime, json, subprocess, sys
 figures = json.loads(sys.argv[1])
