@@ -1,13 +1,14 @@
 //! A load run of the game server, all on 127.0.0.1, bounded in games and time: GAMES games of
 //! Tigris & Euphrates at once, two people each, scripted clients that play the first legal
-//! action as soon as their seat is to move; a game that ends is followed by a new one, so
+//! action PACE_MS after their seat is to move (0: at once, as fast as the server answers); a
+//! game that ends is followed by a new one, so
 //! GAMES are in play all along (a soak). It measures the actions per second and, for each
 //! action, the time from its sending to every seat of its game told of it (p50, p99), the
 //! process's memory over the run (sampled about twenty times) and per game, and counts the
 //! errors (want 0). It prints one JSON line.
 //!
 //! ```sh
-//! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS] [INSTANCES]   # 100 60 1
+//! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS] [INSTANCES] [PACE_MS]   # 100 60 1 0
 //! ```
 //!
 //! The servers run in the same process (their own runtime threads): INSTANCES of them, on a
@@ -58,7 +59,7 @@ struct Measured {
     over: bool,
 }
 
-async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant) -> Measured {
+async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant, pace: Duration) -> Measured {
     let mut measured = Measured::default();
     let Some(created) = create(addrs[0], seed).await else {
         measured.errors += 1;
@@ -126,6 +127,13 @@ async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant) -> Measured {
             };
             let step = state["step"].as_u64().unwrap_or(0);
             let act = json!({ "type": "act", "step": step, "action": first["action"] }).to_string();
+            if !pace.is_zero() {
+                // A person thinking: nothing is in flight meanwhile, so nothing is timed.
+                if Instant::now() + pace >= until {
+                    return measured;
+                }
+                tokio::time::sleep(pace).await;
+            }
             let socket = if seat == 0 { &mut a } else { &mut b };
             if socket.send(Message::Text(act.into())).await.is_err() {
                 measured.errors += 1;
@@ -163,6 +171,7 @@ async fn main() {
     let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(60);
     let instances: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1).max(1);
+    let pace = Duration::from_millis(args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0));
     let data = std::env::temp_dir().join(format!("meso-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let postgres = std::env::var("MESOPOTAMIA_LOAD_POSTGRES").ok();
@@ -206,7 +215,7 @@ async fn main() {
                 // One game after another in this slot until the time is up.
                 let mut slot_runs = Vec::new();
                 for round in 0.. {
-                    let m = play([first, second], slot + round * games, until).await;
+                    let m = play([first, second], slot + round * games, until, pace).await;
                     let go_on = m.over && m.errors == 0 && Instant::now() < until;
                     slot_runs.push(m);
                     if !go_on {
@@ -241,6 +250,7 @@ async fn main() {
         json!({
             "games": games,
             "instances": instances,
+            "pace_ms": pace.as_millis() as u64,
             "database": if postgres.is_some() { "postgres" } else { "sqlite" },
             "games_played": played,
             "games_over": over,
