@@ -1,7 +1,7 @@
 //! What a connection is sent: made for its seat alone from the session.
 
-use mesopotamia::core::ToMove;
 use mesopotamia::core::table::Gesture;
+use mesopotamia::core::{Standings, ToMove};
 use serde_json::{Value, json};
 
 use super::{Host, Refusal, Who};
@@ -113,14 +113,18 @@ fn gesture_json(action: &str, g: &Gesture) -> Value {
 }
 
 /// The ranks once the game is over: the rules' (`None` when it ended on time: all equal),
-/// with the seats lost on time after every other; ties share a rank (1 is first).
+/// with the seats lost on time after every other; ties share a rank (1 is first), as the
+/// core's standings rank.
 pub(super) fn final_ranks(rules: Option<Vec<u8>>, lost: &[bool]) -> Vec<u8> {
     let rules = rules.unwrap_or_else(|| vec![1; lost.len()]);
-    let key = |s: usize| (lost[s], rules.get(s).copied().unwrap_or(u8::MAX));
-    (0..lost.len())
+    // The greater key is better: not lost first, then the better (smaller) rule rank.
+    let keys: Vec<(bool, std::cmp::Reverse<u8>)> = (0..lost.len())
         .map(|s| {
-            let ahead = (0..lost.len()).filter(|&t| key(t) < key(s)).count();
-            u8::try_from(ahead + 1).unwrap_or(u8::MAX)
+            (
+                !lost[s],
+                std::cmp::Reverse(rules.get(s).copied().unwrap_or(u8::MAX)),
+            )
         })
-        .collect()
+        .collect();
+    Standings::from_keys(&keys).ranks().to_vec()
 }
