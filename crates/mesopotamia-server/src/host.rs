@@ -726,6 +726,11 @@ impl Host {
             self.catch_up(&hosted, &mut table)?;
         }
         let now = table.steps();
+        if step < now {
+            // Chosen on a past state: stale first, whoever is to move now (another
+            // instance's step may have passed the turn on).
+            return Err(Refusal::Stale { given: step, now });
+        }
         let to_move = table.to_move();
         if to_move != ToMove::Seat(table.session.seat(seat)?) {
             return Err(Refusal::NotYourTurn {
@@ -823,8 +828,11 @@ mod tests {
         ));
         assert_eq!(host.state(&id, Who::Seat(0), 0).unwrap()["step"], step);
         host.act(&id, Who::Seat(seat), step, &act).unwrap();
-        // The same action again is stale: applied once.
-        assert!(host.act(&id, Who::Seat(seat), step, &act).is_err());
+        // The same action again is stale, whoever is to move now: applied once.
+        assert!(matches!(
+            host.act(&id, Who::Seat(seat), step, &act),
+            Err(Refusal::Stale { given, now }) if given == step && now > step
+        ));
         // A spectator sees no view and no hand.
         let seen = host.state(&id, Who::Spectator, 0).unwrap();
         assert!(seen.get("view").is_none() && seen.get("pieces").is_none());
