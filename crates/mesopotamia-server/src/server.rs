@@ -112,7 +112,7 @@ impl Server {
                 tick.tick().await;
                 let host = Arc::clone(&watched);
                 let handed = tokio::task::spawn_blocking(move || {
-                    let mut ids = host.hand_away_seats();
+                    let mut ids = host.watch_seats();
                     ids.extend(host.stalled());
                     host.drop_games_over();
                     ids

@@ -12,74 +12,87 @@ use crate::clock::{self, AtZero, LOST_SEAT_BOT};
 use crate::store::StoredSeat;
 
 impl Host {
-    /// Gives each person's seat whose time ran out what its game's creator chose (a bot
-    /// takes it, or it loses), and hands each person's seat away on its turn past its
-    /// game's time to the game's bot; the ids of the games whose bots now play on.
-    pub fn hand_away_seats(&self) -> Vec<String> {
+    /// The watchdog's round over the games in memory: publishes this instance's
+    /// connections (on a shared database), gives each person's seat whose time ran out what
+    /// its game's creator chose (a bot takes it, or it loses), and hands each person's seat
+    /// away on its turn past its game's time to the game's bot. The ids of the games whose
+    /// bots now play on.
+    pub fn watch_seats(&self) -> Vec<String> {
         let shared = self.shared.load(Ordering::Relaxed);
         let games: Vec<Arc<Hosted>> = self.games_lock().values().cloned().collect();
         let mut handed = Vec::new();
         for hosted in games {
             let mut table = hosted.lock();
             if shared {
-                // This instance's connections, for the others' watchdogs: written when they
-                // changed, here off the connections' path.
-                for seat in 0..table.present.len() {
-                    let connections = table.present[seat].0;
-                    if table.published.get(seat) != Some(&connections)
-                        && self
-                            .store
-                            .set_presence(&hosted.id, seat, &self.instance, connections)
-                            .is_ok()
-                        && let Some(p) = table.published.get_mut(seat)
-                    {
-                        *p = connections;
-                    }
-                }
+                self.publish_presence(&hosted, &mut table);
             }
-            if let Some(seat) = table.out_of_time(clock::now_ms()) {
-                match self.time_out(&hosted, &mut table, seat) {
-                    Ok(()) => handed.push(hosted.id.clone()),
-                    Err(e) => tracing::warn!(game = %hosted.id, "seat {seat} out of time: {e}"),
-                }
-                continue;
-            }
-            let Some(away) = table.away.clone() else {
-                continue;
+            let reseated = if let Some(seat) = table.out_of_time(clock::now_ms()) {
+                self.time_out(&hosted, &mut table, seat)
+                    .map_err(|e| tracing::warn!(game = %hosted.id, "seat {seat} out of time: {e}"))
+                    .is_ok()
+            } else {
+                self.hand_away(&hosted, &mut table, shared)
             };
-            let ToMove::Seat(seat) = table.to_move() else {
-                continue;
-            };
-            let seat = seat.index();
-            let (connections, since) = table.present[seat];
-            if table.seats[seat].spec != "person"
-                || connections > 0
-                || since.elapsed() < Duration::from_millis(away.after_ms)
-            {
-                continue;
-            }
-            // On a shared database the seat may be connected to another instance. (One that
-            // was killed leaves its count: the seat then waits, as it does by default.)
-            if shared
-                && !matches!(
-                    self.store
-                        .present_elsewhere(&hosted.id, seat, &self.instance),
-                    Ok(false)
-                )
-            {
-                continue;
-            }
-            let row = StoredSeat {
-                spec: away.bot.clone(),
-                token_hash: table.seats[seat].token_hash,
-                lost: false,
-            };
-            match self.reseat_one(&hosted, &mut table, seat, row) {
-                Ok(()) => handed.push(hosted.id.clone()),
-                Err(e) => tracing::warn!(game = %hosted.id, "seat {seat} away: {e}"),
+            if reseated {
+                handed.push(hosted.id.clone());
             }
         }
         handed
+    }
+
+    /// This instance's connections to the game's seats, for the other instances'
+    /// watchdogs: written when they changed, here off the connections' path.
+    fn publish_presence(&self, hosted: &Hosted, table: &mut Table) {
+        for seat in 0..table.present.len() {
+            let connections = table.present[seat].0;
+            if table.published.get(seat) != Some(&connections)
+                && self
+                    .store
+                    .set_presence(&hosted.id, seat, &self.instance, connections)
+                    .is_ok()
+                && let Some(p) = table.published.get_mut(seat)
+            {
+                *p = connections;
+            }
+        }
+    }
+
+    /// Hands the person's seat to move to the game's bot if the creator chose so and no
+    /// one has been connected to it for the game's away time; whether it did.
+    fn hand_away(&self, hosted: &Hosted, table: &mut Table, shared: bool) -> bool {
+        let Some(away) = table.away.clone() else {
+            return false;
+        };
+        let ToMove::Seat(seat) = table.to_move() else {
+            return false;
+        };
+        let seat = seat.index();
+        let (connections, since) = table.present[seat];
+        if table.seats[seat].spec != "person"
+            || connections > 0
+            || since.elapsed() < Duration::from_millis(away.after_ms)
+        {
+            return false;
+        }
+        // On a shared database the seat may be connected to another instance. (One that
+        // was killed leaves its count: the seat then waits, as it does by default.)
+        if shared
+            && !matches!(
+                self.store
+                    .present_elsewhere(&hosted.id, seat, &self.instance),
+                Ok(false)
+            )
+        {
+            return false;
+        }
+        let row = StoredSeat {
+            spec: away.bot.clone(),
+            token_hash: table.seats[seat].token_hash,
+            lost: false,
+        };
+        self.reseat_one(hosted, table, seat, row)
+            .map_err(|e| tracing::warn!(game = %hosted.id, "seat {seat} away: {e}"))
+            .is_ok()
     }
 
     /// A seat out of time: a bot takes it, or it loses (ranked last; the weakest level plays
