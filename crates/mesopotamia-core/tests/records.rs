@@ -1,11 +1,9 @@
 //! Records and random playouts, exercised on a toy game.
 
-mod toy;
-
 use mesopotamia_core::{Game, GameRecord, ReplayError, Seat, Step, StepMismatch};
+use mesopotamia_toy::{Broken, Draw, TokenAction, TokenConfig, TokenGame};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use toy::{Broken, Draw, TokenAction, TokenConfig, TokenGame};
 
 fn config(seats: usize, broken: Option<Broken>) -> TokenConfig {
     TokenConfig {

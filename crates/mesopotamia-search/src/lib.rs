@@ -6,12 +6,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-// The unit tests share the integration tests' toy game (hidden hands and a bag).
-#[cfg(all(test, feature = "serde"))]
-#[path = "../tests/toy/mod.rs"]
-#[allow(dead_code, missing_docs, unreachable_pub)]
-mod toy;
-
 pub mod analysis;
 mod bot;
 pub mod clock;

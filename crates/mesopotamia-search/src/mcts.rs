@@ -57,5 +57,5 @@ use tree::{Edge, Node, Tally, Tree};
 #[cfg(all(test, feature = "serde"))]
 mod reuse_tests;
 
-#[cfg(all(test, feature = "serde"))]
+#[cfg(test)]
 mod tests;

@@ -1,12 +1,10 @@
 //! The match driver, its records and the search, exercised on a toy game.
 
-mod toy;
-
 use mesopotamia_core::{Game, GameRecord, ReplayError, Seat, Step};
 use mesopotamia_search::{Bot, MatchError, RandomBot, play_match};
+use mesopotamia_toy::{Broken, TokenAction, TokenConfig, TokenGame};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use toy::{Broken, TokenAction, TokenConfig, TokenGame};
 
 fn config(seats: usize, broken: Option<Broken>) -> TokenConfig {
     TokenConfig {

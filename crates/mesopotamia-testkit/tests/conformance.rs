@@ -1,12 +1,10 @@
 //! The conformance kit exercised on a toy game: it passes a game that keeps the contract
 //! and catches each way the toy can be broken.
 
-mod toy;
-
 use mesopotamia_testkit::{ConformanceOptions, check_conformance};
+use mesopotamia_toy::{Broken, TokenConfig, TokenGame};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use toy::{Broken, TokenConfig, TokenGame};
 
 fn config(seats: usize, broken: Option<Broken>) -> TokenConfig {
     TokenConfig {

@@ -5,8 +5,6 @@
 //! pick a number not yet picked from `0..numbers`, then roll a die weighted 1:2:3:4. Its
 //! sampler is a type parameter, so each way of getting sampling wrong is one small type.
 
-mod toy;
-
 use core::fmt;
 use core::marker::PhantomData;
 use core::str::FromStr;
@@ -19,9 +17,9 @@ use mesopotamia_testkit::{
     FastPathOptions, UniformityOptions, check_exact_sampler, check_fast_paths,
     check_sampler_uniformity, check_sampling,
 };
+use mesopotamia_toy::{TokenConfig, TokenGame};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use toy::{TokenConfig, TokenGame};
 
 // ---------------------------------------------------------------------------------------
 // The pick game.

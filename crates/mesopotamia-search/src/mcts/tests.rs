@@ -4,8 +4,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use super::{MctsBot, MctsConfig, Trees};
-use crate::toy::{TokenConfig, TokenGame};
 use mesopotamia_core::game::{Game, ToMove};
+use mesopotamia_toy::{TokenConfig, TokenGame};
 
 /// The toy game of 3 seats dealt with `rng`, at its first decision: the game, the seat to
 /// move and its legal actions.

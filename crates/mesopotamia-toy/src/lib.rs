@@ -1,9 +1,13 @@
-//! A tiny game with hidden hands and a bag, used to test the core's records and random
-//! play, the search crate's driver and search, and the conformance kit: the same file in
-//! each of those crates' `tests/toy/` (a crate's tests cannot reach another's), kept
-//! identical. Each seat holds tokens; on its turn it plays one (one VP of that colour) and
-//! draws a replacement, or passes when its hand is empty. The game ends when the bag and
-//! every hand are empty.
+//! A tiny game with hidden hands and a bag, for the tests of the core's records and random
+//! play, the search crate's driver and search, and the conformance kit: test support only,
+//! never published (a dev-dependency by path, which cargo drops on publishing). Each seat
+//! holds tokens; on its turn it plays one (one VP of that colour) and draws a replacement,
+//! or passes when its hand is empty. The game ends when the bag and every hand are empty.
+//! [`Broken`] makes it break the game interface's contract in one chosen way, for the kit's
+//! own tests.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 use core::fmt;
 use core::str::FromStr;
@@ -14,13 +18,17 @@ use mesopotamia_core::{Bag, Colour, ColourMap, Game, Seat, SeatSet, Standings, T
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A game's configuration.
 pub struct TokenConfig {
+    /// Seats at the table, 2 to 4.
     pub seats: usize,
+    /// Tokens of each colour in the bag at the start.
     pub per_colour: u16,
     /// Break the contract on purpose (for the kit's own tests).
     pub broken: Option<Broken>,
 }
 
+/// A way to break the contract of the game interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Broken {
     /// An illegal action changes the state before it is refused.
@@ -36,8 +44,11 @@ pub enum Broken {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A seat's decision.
 pub enum TokenAction {
+    /// Plays a token of that colour from the hand.
     Play(Colour),
+    /// Passes (only with an empty hand).
     Pass,
 }
 
@@ -52,6 +63,7 @@ impl fmt::Display for TokenAction {
 
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
 #[error("bad token notation `{0}`")]
+/// Notation that is no action or draw of the toy.
 pub struct BadNotation(String);
 
 impl FromStr for TokenAction {
@@ -68,6 +80,7 @@ impl FromStr for TokenAction {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A chance outcome: the token drawn.
 pub struct Draw(pub Colour);
 
 impl fmt::Display for Draw {
@@ -87,13 +100,17 @@ impl FromStr for Draw {
 }
 
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
+/// Why the toy refuses a configuration or a step.
 pub enum TokenError {
+    /// Not 2 to 4 seats.
     #[error("2 to 4 seats")]
     Seats,
+    /// The step is not legal now.
     #[error("not legal now")]
     Illegal,
 }
 
+/// The game's state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TokenGame {
     config: TokenConfig,
@@ -107,6 +124,7 @@ pub struct TokenGame {
     setup_draws: u8,
 }
 
+/// What one seat sees: its hand, the others' hand sizes, the bag's size, the VP.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TokenView {
     hand: ColourMap<u16>,
