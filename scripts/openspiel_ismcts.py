@@ -18,7 +18,6 @@ the best return; a shared first place is split among those who share it.
 
 import datetime
 import json
-import math
 import os
 import subprocess
 import sys
@@ -28,16 +27,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
+import mesopotamia
 import mesopotamia.openspiel as mo
-
-
-def wilson(wins, n, z=1.959964):
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play(game, ours_seat, simulations, seed):
@@ -107,7 +98,7 @@ def main():
         rows.append({"seed": seed + i, "our_seat": ours, "our_share": share, "returns": returns})
         print(f"game {i + 1}/{games}: ours at seat {ours}, share {share:.2f}, "
               f"{wins / (i + 1):.1%} so far", file=sys.stderr, flush=True)
-    lo, hi = wilson(wins, games)
+    lo, hi = mesopotamia.wilson_interval(wins, games)
     git = lambda *a: subprocess.run(["git", *a], capture_output=True, text=True).stdout.strip()
     record = {
         "table": f"openspiel-ismcts-{name}{players}",

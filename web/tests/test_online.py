@@ -13,7 +13,7 @@ import time
 import pytest
 
 from conftest import DESKTOP, ROOT, SCREENSHOTS, SITE, TARGET
-from test_play import choose_seats, click_one_decision
+from test_play import click_one_decision, start
 
 
 def free_port() -> int:
@@ -59,13 +59,7 @@ def test_friends_play_a_whole_game_online_by_clicking_and_a_spectator_sees_no_ha
         contexts.append(host)
         page = host.new_page()
         page.set_default_timeout(60_000)
-        page.goto(f"{server}/play.html")
-        page.wait_for_selector("body[data-ready='1']")
-        page.select_option("#game", game)
-        page.select_option("#players", str(len(seats)))
-        choose_seats(page, seats)
-        page.fill("[name='seed']", "3")
-        page.click("#online")
+        start(page, server, game, len(seats), seats, button="#online", seed=3)
         page.wait_for_selector("#online-links a[data-spectator]")
         links = {int(a.get_attribute("data-seat")): a.get_attribute("href")
                  for a in page.locator("#online-links a[data-seat]").all()}
@@ -121,14 +115,8 @@ def test_an_online_game_with_a_clock_shows_each_persons_time_running(browser, se
     try:
         page = context.new_page()
         page.set_default_timeout(60_000)
-        page.goto(f"{server}/play.html")
-        page.wait_for_selector("body[data-ready='1']")
-        page.select_option("#game", "cards")
-        page.select_option("#players", "2")
-        choose_seats(page, ["person", "person"])
-        page.select_option("#time", "clock:300000:5000")
-        page.select_option("#at-zero", "lose")
-        page.click("#online")
+        start(page, server, "cards", 2, ["person", "person"], button="#online",
+              menus=[("#time", "clock:300000:5000"), ("#at-zero", "lose")])
         page.wait_for_selector("#online-links a[data-seat]")
         link = page.locator("#online-links a[data-seat='0']").get_attribute("href")
         seat = context.new_page()

@@ -22,7 +22,10 @@ def choose_seats(page, seats, prefix="seat"):
             page.fill(f"#{prefix}-{seat}-other", spec)
 
 
-def start(page, base_url, game, players, seats, **options):
+def start(page, base_url, game, players, seats, button="#start", menus=(), **options):
+    """Opens the play page and starts a game: `button` is `#start` (at this screen) or
+    `#online` (on the server); `menus` are (selector, value) pairs of other menus to set,
+    `options` the game's option fields by name."""
     page.goto(f"{base_url}/play.html")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game", game)
@@ -30,7 +33,9 @@ def start(page, base_url, game, players, seats, **options):
     choose_seats(page, seats)
     for name, value in options.items():
         page.fill(f"[name='{name}']", str(value))
-    page.click("#start")
+    for selector, value in menus:
+        page.select_option(selector, value)
+    page.click(button)
 
 
 def person_turn_or_end(page):

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use mesopotamia::core::{EndReason, GameRecord, Seat, Step};
-use mesopotamia::search::play_from;
+use mesopotamia::search::{play_from, wilson_interval};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -119,18 +119,6 @@ fn players(given: Option<u8>, bots: &str, default: u8) -> Result<u8, String> {
             .map_err(|_| format!("{listed} bots in --bots: no game seats that many")),
         None => Ok(default),
     }
-}
-
-/// Wilson's 95% interval for `wins` successes in `n` trials.
-fn wilson(wins: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964;
-    let p = wins / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 pub(crate) fn run<G: CliGame>(args: &SimulateArgs) -> Result<(), String> {
@@ -250,7 +238,7 @@ pub(crate) fn run<G: CliGame>(args: &SimulateArgs) -> Result<(), String> {
                 label: format!("{} {}", kinds[e], e + 1),
                 wins,
                 rate: wins / n,
-                interval: wilson(wins, n),
+                interval: wilson_interval(wins, n),
                 score: sum(&|p| p.scores[e]) / n,
             }
         })
@@ -328,21 +316,5 @@ fn finish(failures: &[String]) -> Result<(), String> {
             "{} game(s) failed; the others are counted above",
             failures.len()
         ))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wilson;
-
-    #[test]
-    fn wilson_interval_brackets_the_rate() {
-        let (lo, hi) = wilson(60.0, 100.0);
-        assert!(lo < 0.6 && 0.6 < hi);
-        assert!(
-            (lo - 0.502).abs() < 0.002 && (hi - 0.691).abs() < 0.002,
-            "{lo} {hi}"
-        );
-        assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
     }
 }

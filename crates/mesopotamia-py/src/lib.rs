@@ -106,6 +106,14 @@ fn bot_spec(spec: &str) -> PyResult<String> {
     }
 }
 
+/// Wilson's 95% interval of a win rate, `(low, high)`: `successes` (a shared first place
+/// may count as a fraction) out of `trials`; `(0.0, 1.0)` with no trials. The interval the
+/// command line's `simulate` quotes (`mesopotamia::search::wilson_interval`).
+#[pyfunction]
+fn wilson_interval(successes: f64, trials: f64) -> (f64, f64) {
+    mesopotamia::search::wilson_interval(successes, trials)
+}
+
 /// The extension module.
 #[pymodule]
 #[pyo3(name = "_engine")]
@@ -115,6 +123,7 @@ fn engine_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<session::PySession>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(bot_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(wilson_interval, m)?)?;
     m.add("EngineError", m.py().get_type::<EngineError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -54,6 +54,15 @@ def test_bot_spec_prints_what_it_reads():
         bot_spec("person")
 
 
+def test_the_win_rate_interval_is_the_command_lines():
+    # Wilson's 95% interval, as `mesopotamia simulate` quotes it: 60 of 100 is 50.2-69.1%.
+    low, high = mesopotamia.wilson_interval(60, 100)
+    assert abs(low - 0.5020) < 0.0005 and abs(high - 0.6906) < 0.0005
+    # Fractions of a win (a shared first place) count; no games tells nothing.
+    assert mesopotamia.wilson_interval(59.5, 100) < (low, high)
+    assert mesopotamia.wilson_interval(0, 0) == (0.0, 1.0)
+
+
 def play(bots, name="sumeria", players=3, chance_seed=1):
     """A whole game, each seat's action from ``bots[seat](state)``; the returns and the
     actions played."""

@@ -12,6 +12,7 @@ pub mod clock;
 mod driver;
 mod game_bots;
 mod hint;
+mod interval;
 pub mod mcts;
 mod spec;
 
@@ -21,4 +22,5 @@ pub use driver::{
 };
 pub use game_bots::GameBots;
 pub use hint::{HINT_CANDIDATES, Hint, hint};
+pub use interval::wilson_interval;
 pub use spec::{BotSpec, BotSpecError, Budget, LEVELS, MAX_ITERATIONS, MAX_MILLISECONDS};

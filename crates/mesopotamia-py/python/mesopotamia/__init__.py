@@ -21,7 +21,7 @@ Adapters: ``mesopotamia.openspiel`` (``register()``; needs ``open_spiel``) and
 
 from typing import Any
 
-from ._engine import EngineError, Game, Session, State, __version__, bot_spec, games
+from ._engine import EngineError, Game, Session, State, __version__, bot_spec, games, wilson_interval
 from .bots import Bot, policy
 
 #: The games' short names, as ``Game`` takes them, in the order ``games()`` lists them.
@@ -64,4 +64,5 @@ __all__ = [
     "bot_spec",
     "games",
     "policy",
+    "wilson_interval",
 ]

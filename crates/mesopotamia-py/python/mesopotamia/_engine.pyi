@@ -6,7 +6,9 @@ from typing import Any, Optional, Union, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["EngineError", "Game", "Session", "State", "__version__", "bot_spec", "games"]
+__all__ = [
+    "EngineError", "Game", "Session", "State", "__version__", "bot_spec", "games", "wilson_interval",
+]
 
 __version__: str
 
@@ -19,6 +21,11 @@ def games() -> list[dict[str, Any]]:
 
 def bot_spec(spec: str) -> str:
     """``spec`` in its printed form, or ``EngineError`` (``person`` is refused)."""
+
+def wilson_interval(successes: float, trials: float) -> tuple[float, float]:
+    """Wilson's 95% interval ``(low, high)`` of a win rate, ``successes`` (a shared first
+    place may count as a fraction) out of ``trials``; ``(0.0, 1.0)`` with no trials: the
+    interval the command line's ``simulate`` quotes."""
 
 class EngineError(ValueError):
     """A game, action, seat or option the engine refused; the message is the engine's."""

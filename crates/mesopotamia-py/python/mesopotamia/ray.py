@@ -25,7 +25,7 @@ import time
 import numpy as np
 import ray
 
-from ._engine import Game
+from ._engine import Game, wilson_interval
 
 __all__ = [
     "GameResults",
@@ -220,16 +220,6 @@ def _lineups(bots, seats):
     return [[bots[(g + s) % len(bots)] for s in range(seats)] for g in range(len(bots))]
 
 
-def _wilson(successes, n, z=1.96):
-    """Wilson's 95% interval of a rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def bradley_terry(names, comparisons, iterations=10_000, tolerance=1e-10):
     """Bradley-Terry ratings of ``names`` from ``comparisons``, a list of ``(a, b, score)``
     with ``score`` 1 when ``a`` beat ``b``, 0.5 for a tie and 0 when ``b`` won. Returns
@@ -322,7 +312,7 @@ class Tournament:
                     "games": n,
                     "wins": stats["wins"],
                     "win_rate": stats["wins"] / n if n else 0.0,
-                    "win_interval": _wilson(stats["wins"], n),
+                    "win_interval": wilson_interval(stats["wins"], n),
                     "rating": rating,
                     "rating_interval": (low, high),
                     "mean_score": stats["score"] / seats_played if seats_played else 0.0,
