@@ -26,6 +26,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
@@ -73,7 +74,11 @@ async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant, pace: Duration)
             "ws://{addr}/api/games/{id}/socket?token={}",
             seat["token"].as_str().unwrap_or_default()
         );
-        match tokio_tungstenite::connect_async(url).await {
+        // Clients with the server's read buffer (16 KiB, not 128): the process's memory
+        // is then mostly the server's.
+        let config =
+            WebSocketConfig::default().read_buffer_size(mesopotamia_server::protocol::MAX_MESSAGE);
+        match tokio_tungstenite::connect_async_with_config(url, Some(config), false).await {
             Ok((socket, _)) => sockets.push(socket),
             Err(_) => {
                 measured.errors += 1;

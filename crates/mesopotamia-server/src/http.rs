@@ -265,8 +265,11 @@ async fn socket(
             .into_response();
     }
     // Frames up to 1 MiB are read so that an oversized message is answered, not cut off;
-    // the protocol's own limit is far below.
+    // the protocol's own limit is far below. The read buffer starts at the protocol's
+    // limit, not tungstenite's 128 KiB: it is allocated for every connection and grows if
+    // a longer message comes.
     ws.max_message_size(1 << 20)
+        .read_buffer_size(MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
             serve_socket(&app, &id, who, socket).await;
             app.connections.fetch_sub(1, Ordering::SeqCst);
