@@ -59,7 +59,8 @@ def test_the_win_rate_interval_is_the_command_lines():
     low, high = mesopotamia.wilson_interval(60, 100)
     assert abs(low - 0.5020) < 0.0005 and abs(high - 0.6906) < 0.0005
     # Fractions of a win (a shared first place) count; no games tells nothing.
-    assert mesopotamia.wilson_interval(59.5, 100) < (low, high)
+    low_less, high_less = mesopotamia.wilson_interval(59.5, 100)
+    assert low_less < low and high_less < high
     assert mesopotamia.wilson_interval(0, 0) == (0.0, 1.0)
 
 

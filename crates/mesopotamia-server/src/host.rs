@@ -66,6 +66,14 @@ pub enum Refusal {
         /// The game's step.
         now: u64,
     },
+    /// The client named a step the game has not reached (no instance has stored it).
+    #[error("step {given} is ahead: the game is at step {now}")]
+    Ahead {
+        /// The step the client named.
+        given: u64,
+        /// The game's step.
+        now: u64,
+    },
     /// The engine refused the action: its words.
     #[error("{0}")]
     Engine(String),
@@ -742,8 +750,8 @@ impl Host {
                 },
             });
         }
-        if step != now {
-            return Err(Refusal::Stale { given: step, now });
+        if step > now {
+            return Err(Refusal::Ahead { given: step, now });
         }
         if table.out_of_time(clock::now_ms()) == Some(seat) {
             // The watchdog gives the seat what the creator chose in a moment.
@@ -820,7 +828,7 @@ mod tests {
         ));
         assert!(matches!(
             host.act(&id, Who::Seat(seat), step + 1, &act),
-            Err(Refusal::Stale { .. })
+            Err(Refusal::Ahead { .. })
         ));
         assert!(matches!(
             host.act(&id, Who::Seat(seat), step, &Act::Notation("fly".into())),

@@ -195,12 +195,13 @@ async fn refusals_are_answered_and_change_nothing(backend: Backend) {
         let answer = next_answer(&mut sockets[mover]).await;
         assert_eq!(answer["type"], "error", "{text:.40}: {answer}");
     }
-    // A stale step is refused; nothing has moved: the mover plays, once.
-    let stale = json!({ "type": "act", "step": step.as_u64().unwrap() + 7, "action": action });
-    say(&mut sockets[mover], stale).await;
+    // A step the game has not reached is refused; nothing has moved: the mover plays, once
+    // (the second time stale).
+    let ahead = json!({ "type": "act", "step": step.as_u64().unwrap() + 7, "action": action });
+    say(&mut sockets[mover], ahead).await;
     let answer = next_answer(&mut sockets[mover]).await;
     assert!(
-        answer["reason"].as_str().unwrap().contains("is past"),
+        answer["reason"].as_str().unwrap().contains("is ahead"),
         "{answer}"
     );
     let act = json!({ "type": "act", "step": step, "action": action });
@@ -214,6 +215,7 @@ async fn refusals_are_answered_and_change_nothing(backend: Backend) {
             moved = true;
         }
         if m["type"] == "refused" {
+            assert!(m["reason"].as_str().unwrap().contains("is past"), "{m}");
             refusals += 1;
         }
     }

@@ -28,7 +28,9 @@ impl Host {
             }
             let reseated = if let Some(seat) = table.out_of_time(clock::now_ms()) {
                 self.time_out(&hosted, &mut table, seat)
-                    .map_err(|e| tracing::warn!(game = %hosted.id, "seat {seat} out of time: {e}"))
+                    .inspect_err(
+                        |e| tracing::warn!(game = %hosted.id, "seat {seat} out of time: {e}"),
+                    )
                     .is_ok()
             } else {
                 self.hand_away(&hosted, &mut table, shared)
@@ -91,7 +93,7 @@ impl Host {
             lost: false,
         };
         self.reseat_one(hosted, table, seat, row)
-            .map_err(|e| tracing::warn!(game = %hosted.id, "seat {seat} away: {e}"))
+            .inspect_err(|e| tracing::warn!(game = %hosted.id, "seat {seat} away: {e}"))
             .is_ok()
     }
 
