@@ -733,11 +733,13 @@ impl Host {
             // another): read it now.
             self.catch_up(&hosted, &mut table)?;
         }
+        // The step first, whoever is to move now: another instance's step may have passed
+        // the turn on since the client chose.
         let now = table.steps();
-        if step < now {
-            // Chosen on a past state: stale first, whoever is to move now (another
-            // instance's step may have passed the turn on).
-            return Err(Refusal::Stale { given: step, now });
+        match step.cmp(&now) {
+            std::cmp::Ordering::Less => return Err(Refusal::Stale { given: step, now }),
+            std::cmp::Ordering::Greater => return Err(Refusal::Ahead { given: step, now }),
+            std::cmp::Ordering::Equal => {}
         }
         let to_move = table.to_move();
         if to_move != ToMove::Seat(table.session.seat(seat)?) {
@@ -749,9 +751,6 @@ impl Host {
                     _ => "the game is over".into(),
                 },
             });
-        }
-        if step > now {
-            return Err(Refusal::Ahead { given: step, now });
         }
         if table.out_of_time(clock::now_ms()) == Some(seat) {
             // The watchdog gives the seat what the creator chose in a moment.
@@ -826,10 +825,13 @@ mod tests {
             host.act(&id, Who::Spectator, step, &act),
             Err(Refusal::Spectator)
         ));
-        assert!(matches!(
-            host.act(&id, Who::Seat(seat), step + 1, &act),
-            Err(Refusal::Ahead { .. })
-        ));
+        // A step the game has not reached is ahead, whoever names it.
+        for who in [seat, other] {
+            assert!(matches!(
+                host.act(&id, Who::Seat(who), step + 1, &act),
+                Err(Refusal::Ahead { given, now }) if given == step + 1 && now == step
+            ));
+        }
         assert!(matches!(
             host.act(&id, Who::Seat(seat), step, &Act::Notation("fly".into())),
             Err(Refusal::Engine(_))
