@@ -129,7 +129,12 @@ class _Progress:
 
 
 def _gather(refs, sizes, progress):
-    """The tasks' results in task order, with progress; Ctrl-C cancels what is left."""
+    """The tasks' results in task order, with progress; Ctrl-C cancels what is left.
+
+    The cancel is not forced: a task not started never starts, a running one stops at its
+    next game (the KeyboardInterrupt Ray raises in it waits for the game in Rust to return).
+    A forced cancel kills the worker, and a killed worker sends Ray down its retry path,
+    which races with the cancel and can abort the driver (ray-project/ray#54260)."""
     index = {ref: i for i, ref in enumerate(refs)}
     out = [None] * len(refs)
     pending = list(refs)
@@ -143,7 +148,7 @@ def _gather(refs, sizes, progress):
     except KeyboardInterrupt:
         for ref in pending:
             try:
-                ray.cancel(ref, force=True)
+                ray.cancel(ref, force=False)
             except Exception:  # noqa: BLE001 (already finished or gone: nothing to stop)
                 pass
         print("\ninterrupted: the tasks left were cancelled", file=sys.stderr)
