@@ -1,14 +1,16 @@
 //! A load run of the game server, all on 127.0.0.1, bounded in games and time: GAMES games of
-//! Tigris & Euphrates at once, two people each, scripted clients that play the first legal
-//! action PACE_MS after their seat is to move (0: at once, as fast as the server answers); a
-//! game that ends is followed by a new one, so
-//! GAMES are in play all along (a soak). It measures the actions per second and, for each
+//! Tigris & Euphrates at once, two people each, scripted clients that play PACE_MS after their
+//! seat is to move (0: at once, as fast as the server answers); a game that ends is followed
+//! by a new one, so GAMES are in play all along (a soak). PLAY is how the clients choose:
+//! `first`, the first legal action (games rarely end: the first action is often a leader
+//! moved back and forth), or `random`, one of the legal actions drawn by a generator seeded
+//! per game (games end by the rules, so games come and go through the run). It measures the actions per second and, for each
 //! action, the time from its sending to every seat of its game told of it (p50, p99), the
 //! process's memory over the run (sampled about twenty times) and per game, and counts the
 //! errors (want 0). It prints one JSON line.
 //!
 //! ```sh
-//! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS] [INSTANCES] [PACE_MS]   # 100 60 1 0
+//! cargo run --release -p mesopotamia-server --example load -- [GAMES] [SECONDS] [INSTANCES] [PACE_MS] [PLAY]   # 100 60 1 0 first
 //! ```
 //!
 //! The servers run in the same process (their own runtime threads): INSTANCES of them, on a
@@ -60,8 +62,33 @@ struct Measured {
     over: bool,
 }
 
-async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant, pace: Duration) -> Measured {
+/// How the scripted clients choose among the legal actions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Play {
+    /// The first legal action.
+    First,
+    /// A legal action drawn uniformly (SplitMix64, seeded per game: runs repeat).
+    Random,
+}
+
+/// SplitMix64: a few lines of a well-known generator are enough for a load script.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+async fn play(
+    addrs: [SocketAddr; 2],
+    seed: u64,
+    until: Instant,
+    pace: Duration,
+    choose: Play,
+) -> Measured {
     let mut measured = Measured::default();
+    let mut generator = seed;
     let Some(created) = create(addrs[0], seed).await else {
         measured.errors += 1;
         return measured;
@@ -127,11 +154,18 @@ async fn play(addrs: [SocketAddr; 2], seed: u64, until: Instant, pace: Duration)
             if state["to_move"]["seat"].as_u64() != Some(seat as u64) || in_flight.is_some() {
                 continue;
             }
-            let Some(first) = state["gestures"].get(0) else {
+            let count = state["gestures"].as_array().map_or(0, Vec::len);
+            let pick = match choose {
+                Play::First => 0,
+                Play::Random if count > 0 => (splitmix64(&mut generator) % count as u64) as usize,
+                Play::Random => 0,
+            };
+            let Some(chosen) = state["gestures"].get(pick) else {
                 continue;
             };
             let step = state["step"].as_u64().unwrap_or(0);
-            let act = json!({ "type": "act", "step": step, "action": first["action"] }).to_string();
+            let act =
+                json!({ "type": "act", "step": step, "action": chosen["action"] }).to_string();
             if !pace.is_zero() {
                 // A person thinking: nothing is in flight meanwhile, so nothing is timed.
                 if Instant::now() + pace >= until {
@@ -177,6 +211,14 @@ async fn main() {
     let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(60);
     let instances: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1).max(1);
     let pace = Duration::from_millis(args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0));
+    let choose = match args.get(4).map(String::as_str) {
+        None | Some("first") => Play::First,
+        Some("random") => Play::Random,
+        Some(other) => {
+            eprintln!("load: PLAY is first or random, not {other}");
+            std::process::exit(2);
+        }
+    };
     let data = std::env::temp_dir().join(format!("meso-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let postgres = std::env::var("MESOPOTAMIA_LOAD_POSTGRES").ok();
@@ -191,7 +233,9 @@ async fn main() {
         let mut config = Config::new("127.0.0.1:0".parse().expect("an address"), data.clone());
         config.database = postgres.clone().map(Database::Postgres);
         config.rate = 1000;
-        config.limits.games = games as usize + 16;
+        // Room for the games over too: the server keeps each in memory for a minute
+        // (`Limits::keep_over`) once its clients leave, and random play ends games quickly.
+        config.limits.games = 5 * games as usize + 64;
         config.max_connections = 2 * games as usize + 64;
         let server = Server::bind(config).await.expect("a server");
         addrs.push(server.local_addr().expect("its address"));
@@ -220,7 +264,7 @@ async fn main() {
                 // One game after another in this slot until the time is up.
                 let mut slot_runs = Vec::new();
                 for round in 0.. {
-                    let m = play([first, second], slot + round * games, until, pace).await;
+                    let m = play([first, second], slot + round * games, until, pace, choose).await;
                     let go_on = m.over && m.errors == 0 && Instant::now() < until;
                     slot_runs.push(m);
                     if !go_on {
@@ -256,6 +300,7 @@ async fn main() {
             "games": games,
             "instances": instances,
             "pace_ms": pace.as_millis() as u64,
+            "play": if choose == Play::Random { "random" } else { "first" },
             "database": if postgres.is_some() { "postgres" } else { "sqlite" },
             "games_played": played,
             "games_over": over,
