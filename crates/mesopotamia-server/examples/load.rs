@@ -2,10 +2,10 @@
 //! Tigris & Euphrates at once, two people each, scripted clients that play PACE_MS after their
 //! seat is to move (0: at once, as fast as the server answers); a game that ends is followed
 //! by a new one, so GAMES are in play all along (a soak). PLAY is how the clients choose:
-//! `first`, the first legal action (games rarely end: the first action is often a leader
-//! moved back and forth), or `random`, one of the legal actions drawn by a generator seeded
-//! per game (games end by the rules, so games come and go through the run). It measures the actions per second and, for each
-//! action, the time from its sending to every seat of its game told of it (p50, p99), the
+//! `first`, the first legal action (such games are long: none ended in a 10-minute soak), or
+//! `random`, one of the legal actions drawn by a generator seeded per game (games end by the
+//! rules, so games come and go through the run). It measures the actions per second and, for
+//! each action, the time from its sending to every seat of its game told of it (p50, p99), the
 //! process's memory over the run (sampled about twenty times) and per game, and counts the
 //! errors (want 0). It prints one JSON line.
 //!
