@@ -133,8 +133,9 @@ def _gather(refs, sizes, progress):
 
     The cancel is not forced: a task not started never starts, a running one stops at its
     next game (the KeyboardInterrupt Ray raises in it waits for the game in Rust to return).
-    A forced cancel kills the worker, and a killed worker sends Ray down its retry path,
-    which races with the cancel and can abort the driver (ray-project/ray#54260)."""
+    A forced cancel kills the worker and sends Ray down its failure and retry path, whose
+    races with a cancel are known to abort the driver (ray-project/ray#54260); a forced
+    cancel aborted ours once in CI, in Ray's handling of a task's reply."""
     index = {ref: i for i, ref in enumerate(refs)}
     out = [None] * len(refs)
     pending = list(refs)
